@@ -1,0 +1,95 @@
+extension Layout {
+    /// Plain APNs: custom data as top-level keys beside `aps`.
+    public static let apns = Layout(
+        name: "apns", container: .apns, fields: .communicationFirst, attachments: standardAttachments,
+        groupNameFallbacks: subtitleFallbacks)
+
+    /// Firebase Cloud Messaging: top-level keys, every value a string (objects are JSON text).
+    public static let fcm = Layout(
+        name: "fcm", container: .fcm, fields: .communicationFirst, attachments: standardAttachments,
+        groupNameFallbacks: subtitleFallbacks)
+
+    /// OneSignal: data at `custom.a` (classic), or top-level beside `os_data` (newer SDKs).
+    public static let oneSignal = Layout(
+        name: "onesignal", container: .oneSignal, fields: .communicationFirst, attachments: standardAttachments,
+        groupNameFallbacks: subtitleFallbacks)
+
+    /// Notifee (React Native) over FCM: `notifee_options.ios.communicationInfo`.
+    public static let notifee = Layout(
+        name: "notifee", container: .fcm, fields: .notifeeFirst, attachments: standardAttachments,
+        groupNameFallbacks: subtitleFallbacks)
+
+    /// Every built-in layout, in the order detection prefers them.
+    public static let builtIn: [Layout] = [.notifee, .oneSignal, .fcm, .apns]
+
+    /// The built-in layout with this name, or `nil`.
+    public static func builtIn(named name: String) -> Layout? {
+        builtIn.first { $0.name == name.lowercased() }
+    }
+
+    /// Content subtitles, the group name's last resort: `aps.alert.subtitle`, then OneSignal's.
+    static let subtitleFallbacks: [JSONPointer] = ["/aps/alert/subtitle", "/custom/a/subtitle", "/os_data/subtitle"].map(pointer)
+
+    /// Every attachment spelling Herald knows. Herald's own `attachments` comes first: it is
+    /// what encoding writes.
+    static let standardAttachments: [AttachmentSource] = [
+        AttachmentSource(url: pointer("/attachments")),
+        AttachmentSource(url: pointer("/att"), isInData: false),
+        AttachmentSource(url: pointer("/os_data/att"), isInData: false),
+        AttachmentSource(url: pointer("/fcm_options/image"), isInData: false),
+        AttachmentSource(url: pointer("/ab/att/url"), declaredType: pointer("/ab/att/type"), isInData: false),
+        AttachmentSource(url: pointer("/com.urbanairship.media_attachment/url"), isInData: false),
+        AttachmentSource(url: pointer("/com.urbanairship.media_attachment/urls"), isInData: false),
+        AttachmentSource(url: pointer("/notifee_options/image"), isInData: false),
+        AttachmentSource(url: pointer("/CIO/push/image"), isInData: false),
+        AttachmentSource(url: pointer("/itbl/attachment-url"), declaredType: pointer("/itbl/attachment-type"), isInData: false),
+        AttachmentSource(url: pointer("/rich-media"), declaredType: pointer("/rich-media-type"), isInData: false),
+        AttachmentSource(url: pointer("/attachment-url"), isInData: false),
+        AttachmentSource(url: pointer("/data/attachment-url"), isInData: false),
+    ]
+
+    /// A pointer written in source; a malformed literal is a programming error.
+    static func pointer(_ text: String) -> JSONPointer {
+        guard let pointer = JSONPointer(text) else { preconditionFailure("malformed built-in pointer \(text)") }
+        return pointer
+    }
+}
+
+extension FieldPointers {
+    /// The reference extension's `communication` block first, then flat keys, then Notifee.
+    static let communicationFirst = FieldPointers(
+        communication: true, flat: true, notifee: true)
+
+    /// Notifee's `communicationInfo` first (what encoding writes), then the others.
+    static let notifeeFirst = FieldPointers(notifee: true).followed(by: FieldPointers(communication: true, flat: true))
+
+    private init(communication: Bool = false, flat: Bool = false, notifee: Bool = false) {
+        self.init()
+        let p = Layout.pointer
+        if communication {
+            senderName += [p("/communication/sender_name")]
+            senderIdentifier += [p("/communication/sender_uid"), p("/communication/sender_id")]
+            senderAvatarURL += [p("/communication/avatar_url")]
+            senderHandle += [p("/communication/sender_handle")]
+            conversationIdentifier += [p("/communication/conversation_id")]
+            groupName += [p("/communication/group_name")]
+            recipients += [p("/communication/recipients")]
+            mentionsCurrentUser += [p("/communication/mentions_current_user")]
+            isReplyToCurrentUser += [p("/communication/is_reply_to_current_user")]
+        }
+        if flat {
+            senderName += [p("/sender_name"), p("/sender_nickname")]
+            senderIdentifier += [p("/sender_id")]
+            senderAvatarURL += [p("/sender_image_url")]
+            senderHandle += [p("/sender_email")]
+            conversationIdentifier += [p("/chat-session_id")]
+        }
+        if notifee {
+            let info = "/notifee_options/ios/communicationInfo"
+            senderName += [p(info + "/sender/displayName")]
+            senderIdentifier += [p(info + "/sender/id")]
+            senderAvatarURL += [p(info + "/sender/avatar")]
+            conversationIdentifier += [p(info + "/conversationId")]
+        }
+    }
+}

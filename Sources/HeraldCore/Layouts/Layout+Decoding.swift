@@ -1,0 +1,155 @@
+import Foundation
+
+extension Layout {
+    /// Reads a message from a payload with this layout.
+    ///
+    /// Decoding is forgiving: numbers or strings for identifiers, JSON held in strings,
+    /// `"1"`/`true` for flags, an array or a comma-separated string for recipients. It never
+    /// fails; whatever it could not use is a ``Decision`` in the result.
+    ///
+    /// - Parameter payload: the whole payload (`userInfo`).
+    /// - Returns: the message and the decisions taken.
+    public func decode(_ payload: JSONValue) -> DecodedMessage {
+        var decisions: [Decision] = []
+        let root = dataRoot(in: payload, decisions: &decisions)
+        func first(_ pointers: [JSONPointer], _ read: (JSONValue) -> String?) -> String? {
+            for pointer in pointers {
+                if let value = root.appending(pointer).resolve(in: payload), let text = read(value) {
+                    return text
+                }
+            }
+            return nil
+        }
+
+        var message = Message()
+        if let name = first(fields.senderName, Layout.text) {
+            var sender = Person(identifier: first(fields.senderIdentifier, Layout.text), displayName: name)
+            sender.handle = first(fields.senderHandle, Layout.text).map(Handle.init(inferringKindOf:))
+            if let avatarText = first(fields.senderAvatarURL, { $0.stringValue }) {
+                switch MediaReference(avatarText) {
+                case .remote(let url):
+                    sender.avatarURL = url
+                case .local:
+                    decisions.append(Decision(.avatarURLRejected, "avatar URL \"\(avatarText)\" is not an absolute http(s) URL, so no avatar is shown"))
+                case .rejected(let reason):
+                    decisions.append(Decision(.avatarURLRejected, "avatar URL ignored: \(reason)"))
+                }
+            }
+            message.sender = sender
+        } else {
+            decisions.append(Decision(.noSender, "no sender name found, so the notification keeps the standard layout"))
+        }
+        message.conversationIdentifier = first(fields.conversationIdentifier, Layout.text)
+        message.groupName = first(fields.groupName, Layout.text)
+        if message.groupName == nil, message.sender != nil {
+            for pointer in groupNameFallbacks {
+                if let subtitle = pointer.resolve(in: payload)?.identifierText {
+                    message.groupName = subtitle
+                    decisions.append(Decision(.groupNameFromSubtitle, "group name \"\(subtitle)\" taken from \(pointer), as no group_name was given"))
+                    break
+                }
+            }
+        }
+        message.recipients = fields.recipients.lazy.compactMap { root.appending($0).resolve(in: payload) }
+            .map(Layout.recipientList).first { !$0.isEmpty } ?? []
+        message.mentionsCurrentUser = first(fields.mentionsCurrentUser, Layout.flagText) == "1"
+        message.isReplyToCurrentUser = first(fields.isReplyToCurrentUser, Layout.flagText) == "1"
+        message.attachments = readAttachments(payload, root: root, decisions: &decisions)
+        return DecodedMessage(message: message, decisions: decisions)
+    }
+
+    /// Where this layout's custom data starts in `payload`.
+    func dataRoot(in payload: JSONValue, decisions: inout [Decision]) -> JSONPointer {
+        guard container == .oneSignal else { return JSONPointer(tokens: []) }
+        let classic = Layout.pointer("/custom/a")
+        if let data = classic.resolve(in: payload), data.objectValue != nil || JSONPointer.embeddedContainer(data.stringValue ?? "") != nil {
+            return classic
+        }
+        decisions.append(Decision(.oneSignalDataLocation, "no custom.a object, so OneSignal data is read from top-level keys (newer os_data layout)"))
+        return JSONPointer(tokens: [])
+    }
+
+    /// A value's text as an identifier or name; see ``JSONValue/identifierText``.
+    static func text(_ value: JSONValue) -> String? { value.identifierText }
+
+    /// Recipients from an array (of strings or numbers) or a comma-separated string.
+    static func recipientList(_ value: JSONValue) -> [String] {
+        switch value {
+        case .array(let elements):
+            return elements.compactMap(\.identifierText)
+        case .string(let text):
+            if let nested = JSONPointer.embeddedContainer(text) { return recipientList(nested) }
+            return text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        case .number(let number):
+            return [number.text]
+        default:
+            return []
+        }
+    }
+
+    /// A flag as `"1"` (on) or `"0"` (off), accepting `1`, `true`, `"1"`, `"true"`; `nil` for
+    /// anything else, so the next pointer is tried.
+    static func flagText(_ value: JSONValue) -> String? {
+        switch value {
+        case .bool(let flag): return flag ? "1" : "0"
+        case .number(let number): return number.intValue == 0 ? "0" : "1"
+        case .string(let text):
+            switch text.lowercased() {
+            case "1", "true", "yes": return "1"
+            case "0", "false", "no": return "0"
+            default: return nil
+            }
+        default: return nil
+        }
+    }
+
+    private func readAttachments(_ payload: JSONValue, root: JSONPointer, decisions: inout [Decision]) -> [Attachment] {
+        var attachments: [Attachment] = []
+        var seen: Set<String> = []
+        for source in self.attachments {
+            let base = source.isInData ? root : JSONPointer(tokens: [])
+            guard let value = base.appending(source.url).resolve(in: payload) else { continue }
+            let declared = source.declaredType.flatMap { base.appending($0).resolve(in: payload)?.identifierText }
+            for (text, type) in Layout.urlCandidates(value, declaredType: declared) where seen.insert(text).inserted {
+                switch MediaReference(text) {
+                case .remote(let url):
+                    attachments.append(Layout.attachment(url: url, type: type))
+                case .local(let url):
+                    attachments.append(Layout.attachment(url: url, type: type))
+                    decisions.append(Decision(.attachmentRelative, "attachment \"\(text)\" is not an absolute URL: only a local preview can load it"))
+                case .rejected(let reason):
+                    decisions.append(Decision(.attachmentURLRejected, "attachment at \(base.appending(source.url)) ignored: \(reason)"))
+                }
+            }
+        }
+        return attachments
+    }
+
+    /// An attachment whose `type` is either a kind Herald wrote (`image`) or a declared type.
+    private static func attachment(url: URL, type: (kind: Attachment.Kind?, declared: String?)) -> Attachment {
+        if let kind = type.kind {
+            return Attachment(url: url, kind: kind, declaredType: type.declared)
+        }
+        return Attachment(url: url, declaredType: type.declared)
+    }
+
+    /// The URL strings a value holds, each with its kind and declared type when given.
+    private static func urlCandidates(_ value: JSONValue, declaredType: String?) -> [(String, (kind: Attachment.Kind?, declared: String?))] {
+        switch value {
+        case .string(let text):
+            if let nested = JSONPointer.embeddedContainer(text) { return urlCandidates(nested, declaredType: declaredType) }
+            return [(text, (nil, declaredType))]
+        case .array(let elements):
+            return elements.flatMap { urlCandidates($0, declaredType: declaredType) }
+        case .object(let members):
+            if let url = members["url"] {
+                let kind = members["kind"]?.stringValue.flatMap(Attachment.Kind.init(rawValue:))
+                let declared = members["type"]?.identifierText ?? declaredType
+                return urlCandidates(url, declaredType: declared).map { ($0.0, (kind ?? $0.1.kind, $0.1.declared)) }
+            }
+            return members.keys.sorted().compactMap { key in members[key]?.stringValue.map { ($0, (nil, declaredType)) } }
+        default:
+            return []
+        }
+    }
+}

@@ -1,0 +1,61 @@
+extension Layout {
+    /// Writes a message into a payload the way this layout's readers expect it.
+    ///
+    /// Encoding is canonical: each field goes to the first pointer of its list, attachments to
+    /// the first attachment source in the data root, as an array of `{"url", "kind", "type"}`.
+    /// The container then places the data: top-level keys (``Container/apns``), top-level keys
+    /// with objects as JSON text (``Container/fcm``), or `custom.a` (``Container/oneSignal``).
+    /// `decode(encode(message))` gives `message` back for every layout.
+    ///
+    /// - Parameters:
+    ///   - message: the message to write.
+    ///   - payload: the payload to add to, usually one with `aps` already set; default empty.
+    /// - Returns: `payload` with the message's data added.
+    public func encode(_ message: Message, into payload: JSONValue = .object([:])) -> JSONValue {
+        var data = JSONValue.object([:])
+        func put(_ value: JSONValue?, _ pointers: [JSONPointer]) {
+            guard let value, let pointer = pointers.first else { return }
+            data.set(value, at: pointer)
+        }
+        if let sender = message.sender {
+            put(.string(sender.displayName), fields.senderName)
+            put(sender.identifier.map(JSONValue.string), fields.senderIdentifier)
+            put(sender.handle.map { .string($0.value) }, fields.senderHandle)
+            put(sender.avatarURL.map { .string($0.absoluteString) }, fields.senderAvatarURL)
+        }
+        put(message.conversationIdentifier.map(JSONValue.string), fields.conversationIdentifier)
+        put(message.groupName.map(JSONValue.string), fields.groupName)
+        if !message.recipients.isEmpty {
+            put(.array(message.recipients.map(JSONValue.string)), fields.recipients)
+        }
+        if message.mentionsCurrentUser { put(.bool(true), fields.mentionsCurrentUser) }
+        if message.isReplyToCurrentUser { put(.bool(true), fields.isReplyToCurrentUser) }
+        if !message.attachments.isEmpty, let target = attachments.first(where: \.isInData) {
+            data.set(.array(message.attachments.map(Layout.encodeAttachment)), at: target.url)
+        }
+        return place(data, into: payload)
+    }
+
+    private static func encodeAttachment(_ attachment: Attachment) -> JSONValue {
+        var object: [String: JSONValue] = ["url": .string(attachment.url.absoluteString), "kind": .string(attachment.kind.rawValue)]
+        object["type"] = attachment.declaredType.map(JSONValue.string)
+        return .object(object)
+    }
+
+    private func place(_ data: JSONValue, into payload: JSONValue) -> JSONValue {
+        var result = payload.objectValue ?? [:]
+        let members = data.objectValue ?? [:]
+        switch container {
+        case .apns:
+            result.merge(members) { _, new in new }
+        case .fcm:
+            // FCM data values are strings; a reader parses JSON held in a string.
+            result.merge(members.mapValues { value in value.stringValue == nil ? .string(value.jsonText()) : value }) { _, new in new }
+        case .oneSignal:
+            var custom = result["custom"]?.objectValue ?? [:]
+            custom["a"] = data
+            result["custom"] = .object(custom)
+        }
+        return .object(result)
+    }
+}

@@ -1,0 +1,43 @@
+/// What a chat message notification says, independent of any provider's spelling.
+///
+/// The extension decodes it from a payload with a ``Layout``; a server encodes it with the same
+/// layout. ``sender`` decides whether iOS shows the communication layout: without a sender
+/// name there is no person to show.
+public struct Message: Hashable, Sendable {
+    /// Who sent it; `nil` when the payload names no sender.
+    public var sender: Person?
+    /// The conversation the message belongs to: iOS groups and ranks by it.
+    public var conversationIdentifier: String?
+    /// The group's name; a non-nil value makes it a group conversation.
+    public var groupName: String?
+    /// The other members of the conversation, by identifier.
+    public var recipients: [String]
+    /// Whether the message mentions the person receiving it.
+    public var mentionsCurrentUser: Bool
+    /// Whether the message replies to the person receiving it.
+    public var isReplyToCurrentUser: Bool
+    /// Media to attach, in payload order, without duplicates.
+    public var attachments: [Attachment]
+
+    /// - Parameters: see the properties; all default to empty.
+    public init(
+        sender: Person? = nil,
+        conversationIdentifier: String? = nil,
+        groupName: String? = nil,
+        recipients: [String] = [],
+        mentionsCurrentUser: Bool = false,
+        isReplyToCurrentUser: Bool = false,
+        attachments: [Attachment] = []
+    ) {
+        self.sender = sender
+        self.conversationIdentifier = conversationIdentifier
+        self.groupName = groupName
+        self.recipients = recipients
+        self.mentionsCurrentUser = mentionsCurrentUser
+        self.isReplyToCurrentUser = isReplyToCurrentUser
+        self.attachments = attachments
+    }
+
+    /// Whether iOS can show this as a communication notification: it has a sender.
+    public var isCommunication: Bool { sender != nil }
+}

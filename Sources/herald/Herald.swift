@@ -1,0 +1,6 @@
+import ArgumentParser
+
+@main
+struct Herald: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "herald", abstract: "iOS communication notifications")
+}
