@@ -1,6 +1,36 @@
 import ArgumentParser
+import Foundation
 
 @main
 struct Herald: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "herald", abstract: "iOS communication notifications")
+    static let configuration = CommandConfiguration(
+        commandName: "herald",
+        abstract: "Lint and preview iOS communication notifications before any phone is involved.",
+        discussion: """
+            Herald reads push payloads from OneSignal, FCM, Notifee or plain APNs the way its \
+            notification service extension does on the phone, and shows what the phone will show: \
+            the sender, avatar, conversation, group line and attachments, and why anything might fail.
+
+            Exit codes: 0 success, 1 a payload has errors, 2 usage errors or unreadable files.
+            """,
+        subcommands: [PreviewCommand.self, LintCommand.self]
+    )
+
+    /// Runs a command, mapping ArgumentParser's usage errors to exit status 2.
+    static func main() async {
+        do {
+            var command = try parseAsRoot()
+            if var asyncCommand = command as? AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            if exitCode(for: error) == .validationFailure {
+                FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+                Foundation.exit(CLIError.usageExitCode)
+            }
+            exit(withError: error)
+        }
+    }
 }

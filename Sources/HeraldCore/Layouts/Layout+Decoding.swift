@@ -65,7 +65,9 @@ extension Layout {
         if let data = classic.resolve(in: payload), data.objectValue != nil || JSONPointer.embeddedContainer(data.stringValue ?? "") != nil {
             return classic
         }
-        decisions.append(Decision(.oneSignalDataLocation, "no custom.a object, so OneSignal data is read from top-level keys (newer os_data layout)"))
+        if payload["os_data"] != nil {
+            decisions.append(Decision(.oneSignalDataLocation, "no custom.a object, so OneSignal data is read from top-level keys beside os_data (newer SDK layout)"))
+        }
         return JSONPointer(tokens: [])
     }
 

@@ -21,6 +21,7 @@ public struct Decision: Hashable, Sendable, CustomStringConvertible {
         public static let extensionWillNotRun = Code(rawValue: "extension-will-not-run")
         public static let localizedText = Code(rawValue: "localized-text")
         public static let noAPS = Code(rawValue: "no-aps")
+        public static let threadFromConversation = Code(rawValue: "thread-from-conversation")
     }
 
     public let code: Code

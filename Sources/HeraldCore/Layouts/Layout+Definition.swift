@@ -1,0 +1,129 @@
+import Foundation
+
+/// A custom layout definition that cannot be used, and why.
+public struct LayoutDefinitionError: Error, Hashable, Sendable, CustomStringConvertible {
+    public struct Code: RawRepresentable, Hashable, Sendable {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+
+        public static let invalidJSON = Code(rawValue: "invalid-json")
+        public static let notAnObject = Code(rawValue: "not-an-object")
+        public static let unknownKey = Code(rawValue: "unknown-key")
+        public static let wrongType = Code(rawValue: "wrong-type")
+        public static let invalidPointer = Code(rawValue: "invalid-pointer")
+        public static let unknownBaseLayout = Code(rawValue: "unknown-base-layout")
+    }
+
+    public let code: Code
+    /// What is wrong and where, for a person.
+    public let message: String
+
+    public var description: String { message }
+}
+
+extension Layout {
+    /// The keys a custom layout's `communication` object may hold.
+    public static var definitionFieldNames: [String] { FieldPointers.fields.map(\.name) }
+
+    /// Reads a custom layout from the JSON format `--layout-file` and the extension's
+    /// Info.plist `Herald` dictionary share:
+    ///
+    /// ```json
+    /// {"name": "zulip", "extends": "onesignal",
+    ///  "communication": {"senderName": ["/sender_full_name"], "recipients": ["/pm_users"]},
+    ///  "attachments": ["/image_url"]}
+    /// ```
+    ///
+    /// Every value is a list of JSON Pointers, tried in order. All keys are optional. With
+    /// `extends`, the layout starts from that built-in layout: its container, and its pointers
+    /// after the custom ones. Without it, only the custom pointers are read, from top-level keys.
+    ///
+    /// - Parameter definition: the parsed definition.
+    /// - Throws: ``LayoutDefinitionError`` naming the first unknown key, wrong type, malformed
+    ///   pointer or unknown base layout.
+    public init(definition: JSONValue) throws(LayoutDefinitionError) {
+        guard let members = definition.objectValue else {
+            throw LayoutDefinitionError(code: .notAnObject, message: "a layout definition must be a JSON object, not \(definition.typeName)")
+        }
+        let knownKeys = ["name", "extends", "communication", "attachments"]
+        if let unknown = members.keys.sorted().first(where: { !knownKeys.contains($0) }) {
+            throw LayoutDefinitionError(code: .unknownKey, message: "unknown key \"\(unknown)\" in the layout definition; known keys: \(knownKeys.joined(separator: ", "))")
+        }
+        let base: Layout?
+        switch members["extends"] {
+        case nil: base = nil
+        case .string(let name)?:
+            guard let builtIn = Layout.builtIn(named: name) else {
+                throw LayoutDefinitionError(
+                    code: .unknownBaseLayout,
+                    message: "\"extends\": \"\(name)\" names no built-in layout; use one of \(Layout.builtIn.map(\.name).joined(separator: ", "))")
+            }
+            base = builtIn
+        case let other?:
+            throw LayoutDefinitionError(code: .wrongType, message: "\"extends\" must be a string, not \(other.typeName)")
+        }
+        var fields = FieldPointers()
+        switch members["communication"] {
+        case nil: break
+        case .object(let entries)?:
+            for key in entries.keys.sorted() {
+                guard let field = FieldPointers.fields.first(where: { $0.name == key }) else {
+                    throw LayoutDefinitionError(
+                        code: .unknownKey,
+                        message: "unknown key \"communication.\(key)\"; known keys: \(Layout.definitionFieldNames.joined(separator: ", "))")
+                }
+                fields[keyPath: field.keyPath] = try Layout.pointers(entries[key]!, at: "communication.\(key)")
+            }
+        case let other?:
+            throw LayoutDefinitionError(code: .wrongType, message: "\"communication\" must be an object, not \(other.typeName)")
+        }
+        let attachments = try members["attachments"].map { value throws(LayoutDefinitionError) in
+            try Layout.pointers(value, at: "attachments").map { AttachmentSource(url: $0) }
+        } ?? []
+        let name: String
+        switch members["name"] {
+        case nil: name = base.map { "custom(\($0.name))" } ?? "custom"
+        case .string(let text)?: name = text
+        case let other?:
+            throw LayoutDefinitionError(code: .wrongType, message: "\"name\" must be a string, not \(other.typeName)")
+        }
+        self.init(
+            name: name,
+            container: base?.container ?? .apns,
+            fields: base.map { fields.followed(by: $0.fields) } ?? fields,
+            attachments: attachments + (base?.attachments ?? []),
+            groupNameFallbacks: base?.groupNameFallbacks ?? []
+        )
+    }
+
+    /// Reads a custom layout from JSON text; see ``init(definition:)``.
+    ///
+    /// - Throws: ``LayoutDefinitionError`` with code `invalid-json` (with line and column) or
+    ///   any error ``init(definition:)`` throws.
+    public init(definitionData data: Data) throws(LayoutDefinitionError) {
+        let definition: JSONValue
+        do {
+            definition = try JSONValue(parsing: data)
+        } catch {
+            throw LayoutDefinitionError(code: .invalidJSON, message: "the layout file is not valid JSON: \(error)")
+        }
+        try self.init(definition: definition)
+    }
+
+    private static func pointers(_ value: JSONValue, at key: String) throws(LayoutDefinitionError) -> [JSONPointer] {
+        guard let elements = value.arrayValue else {
+            throw LayoutDefinitionError(code: .wrongType, message: "\"\(key)\" must be a list of JSON Pointers such as [\"/sender_id\"], not \(value.typeName)")
+        }
+        var pointers: [JSONPointer] = []
+        for element in elements {
+            guard let text = element.stringValue else {
+                throw LayoutDefinitionError(code: .wrongType, message: "\"\(key)\" holds \(element.typeName); each entry must be a JSON Pointer string")
+            }
+            guard let pointer = JSONPointer(text) else {
+                throw LayoutDefinitionError(code: .invalidPointer, message: "\"\(key)\": \"\(text)\" is not a JSON Pointer (it must start with / and escape ~ as ~0)")
+            }
+            pointers.append(pointer)
+        }
+        return pointers
+    }
+}

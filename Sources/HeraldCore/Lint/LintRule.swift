@@ -1,0 +1,64 @@
+/// A check `herald lint` runs, with a stable id.
+public struct LintRule: Hashable, Sendable, Identifiable {
+    /// How bad a finding is. Any error makes `herald lint` exit 1.
+    public enum Severity: String, Hashable, Sendable, Comparable, CaseIterable {
+        case error, warning, info
+
+        public static func < (lhs: Severity, rhs: Severity) -> Bool {
+            allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+        }
+    }
+
+    /// Stable id, such as `no-mutable-content`.
+    public let id: String
+    /// The usual severity; a finding may be milder where the rule says so.
+    public let severity: Severity
+    /// What the rule checks, one line.
+    public let summary: String
+
+    public static let invalidJSON = LintRule(id: "invalid-json", severity: .error, summary: "The payload is not valid JSON (APNs rejects it).")
+    public static let noAPS = LintRule(id: "no-aps", severity: .error, summary: "The payload has no aps dictionary.")
+    public static let noMutableContent = LintRule(
+        id: "no-mutable-content", severity: .error,
+        summary: "Without aps.mutable-content: 1 the extension never runs (a warning when the payload has nothing for it to do).")
+    public static let noVisibleAlert = LintRule(
+        id: "no-visible-alert", severity: .error, summary: "mutable-content is set but the alert has no title, subtitle or body, so the extension never runs.")
+    public static let mutableContentType = LintRule(id: "mutable-content-type", severity: .error, summary: "aps.mutable-content must be the number 1.")
+    public static let badgeType = LintRule(id: "badge-type", severity: .warning, summary: "aps.badge must be a whole number.")
+    public static let apsValueType = LintRule(id: "aps-value-type", severity: .warning, summary: "An aps value has the wrong JSON type.")
+    public static let payloadTooLarge = LintRule(id: "payload-too-large", severity: .error, summary: "The payload exceeds APNs' 4096-byte limit (5120 for VoIP).")
+    public static let customKeyInAPS = LintRule(id: "custom-key-in-aps", severity: .warning, summary: "Custom keys belong beside aps, not inside it.")
+    public static let communicationWithoutSenderName = LintRule(
+        id: "communication-without-sender-name", severity: .error, summary: "A communication block needs sender_name to show a sender.")
+    public static let avatarURL = LintRule(id: "avatar-url-not-https", severity: .error, summary: "The avatar URL must be absolute https.")
+    public static let attachmentURL = LintRule(id: "attachment-url-not-https", severity: .error, summary: "Attachment URLs must be absolute https.")
+    public static let unknownInterruptionLevel = LintRule(
+        id: "unknown-interruption-level", severity: .error, summary: "interruption-level must be passive, active, time-sensitive or critical.")
+    public static let relevanceScoreRange = LintRule(id: "relevance-score-range", severity: .error, summary: "relevance-score must be between 0 and 1.")
+    public static let contentAvailableWithAlert = LintRule(
+        id: "content-available-with-alert", severity: .warning, summary: "content-available with an alert: not a background push, and throttled as one.")
+    public static let oneSignalDataTooLarge = LintRule(id: "onesignal-data-too-large", severity: .error, summary: "OneSignal's data object is limited to 2048 bytes.")
+
+    /// Every rule, in the order findings are reported.
+    public static let all: [LintRule] = [
+        .invalidJSON, .noAPS, .noMutableContent, .noVisibleAlert, .mutableContentType, .badgeType, .apsValueType,
+        .payloadTooLarge, .customKeyInAPS, .communicationWithoutSenderName, .avatarURL, .attachmentURL,
+        .unknownInterruptionLevel, .relevanceScoreRange, .contentAvailableWithAlert, .oneSignalDataTooLarge,
+    ]
+}
+
+/// One problem lint found in one payload.
+public struct LintFinding: Hashable, Sendable, CustomStringConvertible {
+    public let rule: LintRule
+    public let severity: LintRule.Severity
+    /// What is wrong and what to change, one line.
+    public let message: String
+
+    public init(_ rule: LintRule, _ message: String, severity: LintRule.Severity? = nil) {
+        self.rule = rule
+        self.severity = severity ?? rule.severity
+        self.message = message
+    }
+
+    public var description: String { "\(severity.rawValue) \(rule.id): \(message)" }
+}

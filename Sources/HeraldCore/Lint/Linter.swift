@@ -1,0 +1,140 @@
+/// Checks a payload against what APNs, iOS and Herald's extension need.
+public enum Linter {
+    /// APNs' limit for every push type but VoIP.
+    public static let payloadLimit = 4096
+    /// APNs' limit for VoIP pushes.
+    public static let voipPayloadLimit = 5120
+    /// OneSignal's limit for the `data` object.
+    public static let oneSignalDataLimit = 2048
+
+    /// Lints a parsed payload.
+    ///
+    /// - Parameters:
+    ///   - payload: the payload.
+    ///   - preview: what Herald reads from it (``Preview/init(payload:layout:)``); lint reuses
+    ///     its decisions rather than reading the payload twice.
+    /// - Returns: findings, errors first, each with a one-line message that says what to change.
+    public static func lint(_ payload: Payload, preview: Preview) -> [LintFinding] {
+        var findings: [LintFinding] = []
+        if let aps = payload.aps {
+            findings += lintAPS(aps, payload: payload, preview: preview)
+        } else {
+            let typo = payload.json["apps"] != nil ? "; there is an \"apps\" key: rename it to \"aps\"" : ""
+            findings.append(LintFinding(.noAPS, "add an aps dictionary with an alert and \"mutable-content\": 1\(typo)"))
+        }
+        if payload.byteCount > payloadLimit {
+            let voip = payload.byteCount <= voipPayloadLimit ? " (a VoIP push may have up to \(voipPayloadLimit))" : ""
+            findings.append(LintFinding(
+                .payloadTooLarge,
+                "the payload is \(payload.byteCount) bytes as compact JSON, \(payload.byteCount - payloadLimit) over APNs' \(payloadLimit)-byte limit\(voip); shorten the body or move data out"))
+        }
+        findings += lintCommunication(payload, preview: preview)
+        findings += lintOneSignalData(payload, preview: preview)
+        return findings.enumerated().sorted { ($0.element.severity, $0.offset) < ($1.element.severity, $1.offset) }.map(\.element)
+    }
+
+    /// The finding for a payload that does not parse.
+    public static func finding(for error: JSONParseError) -> LintFinding {
+        LintFinding(.invalidJSON, "not valid JSON at line \(error.line), column \(error.column): \(error.detail)")
+    }
+
+    private static func lintAPS(_ aps: APS, payload: Payload, preview: Preview) -> [LintFinding] {
+        var findings: [LintFinding] = []
+        let hasWork = preview.message.isCommunication || !preview.message.attachments.isEmpty
+        let visible = aps.alert?.isVisible ?? false
+        if !aps.mutableContent {
+            if let misplaced = misplacedMutableContent(payload.json) {
+                findings.append(LintFinding(.noMutableContent, "mutable-content is at \(misplaced); iOS only reads it inside aps as \"mutable-content\": 1"))
+            } else if visible || hasWork {
+                findings.append(LintFinding(
+                    .noMutableContent,
+                    "add \"mutable-content\": 1 to aps, or the extension never runs\(hasWork ? " and the sender, avatar and attachments are lost" : "")",
+                    severity: hasWork ? .error : .warning))
+            }
+        } else if !visible {
+            findings.append(LintFinding(
+                .noVisibleAlert,
+                "give aps.alert a title, subtitle or body: without one iOS does not run the extension\(hasWork ? ", so the sender and attachments are lost" : "")",
+                severity: hasWork ? .error : .info))
+        }
+        for issue in aps.typeIssues {
+            let fix = "\(issue.key) is \(issue.found); write \(issue.expected)" + (issue.wasRead ? " (Herald reads it, other readers may not)" : " (it is ignored)")
+            switch issue.key {
+            case "mutable-content": findings.append(LintFinding(.mutableContentType, fix + "; iOS may not run the extension"))
+            case "badge": findings.append(LintFinding(.badgeType, fix))
+            default: findings.append(LintFinding(.apsValueType, fix))
+            }
+        }
+        if case .object(let members) = payload.json["aps"] {
+            for key in members.keys.sorted() where !APS.knownKeys.contains(key) {
+                let hyphenated = key.replacingOccurrences(of: "_", with: "-")
+                let hint = APS.knownKeys.contains(hyphenated) ? "; did you mean \"\(hyphenated)\"?" : "; move it beside aps"
+                findings.append(LintFinding(.customKeyInAPS, "\"\(key)\" is not an aps key\(hint)"))
+            }
+        }
+        if let level = aps.interruptionLevel, !level.isKnown {
+            let near = InterruptionLevel.known.first { $0.rawValue == level.rawValue.lowercased().replacingOccurrences(of: "_", with: "-") }
+            findings.append(LintFinding(
+                .unknownInterruptionLevel,
+                "interruption-level \"\(level.rawValue)\" is unknown" + (near.map { "; write \"\($0.rawValue)\"" } ?? "; use passive, active, time-sensitive or critical")))
+        }
+        if let score = aps.relevanceScore, !(0...1).contains(score) {
+            findings.append(LintFinding(.relevanceScoreRange, "relevance-score is \(score); use a value from 0 to 1"))
+        }
+        if aps.contentAvailable, visible {
+            findings.append(LintFinding(
+                .contentAvailableWithAlert,
+                "content-available with a visible alert is sent as an alert push; send background updates separately with push type background and priority 5"))
+        }
+        return findings
+    }
+
+    private static func misplacedMutableContent(_ json: JSONValue) -> String? {
+        for (pointer, place) in [("/mutable-content", "the top level"), ("/mutable_content", "the top level as mutable_content"),
+                                 ("/aps/mutable_content", "aps.mutable_content (underscore)")]
+        where Layout.pointer(pointer).resolve(in: json) != nil {
+            return place
+        }
+        return nil
+    }
+
+    private static func lintCommunication(_ payload: Payload, preview: Preview) -> [LintFinding] {
+        var findings: [LintFinding] = []
+        var ignored: [Decision] = []
+        let root = preview.layout.dataRoot(in: payload.json, decisions: &ignored)
+        if let block = root.appending(Layout.pointer("/communication")).resolve(in: payload.json),
+            Layout.pointer("/sender_name").resolve(in: block)?.identifierText == nil, preview.message.sender == nil
+        {
+            findings.append(LintFinding(.communicationWithoutSenderName, "the communication block has no sender_name, so no sender is shown; add the sender's display name"))
+        }
+        for decision in preview.decisions {
+            switch decision.code {
+            case .avatarURLRejected: findings.append(LintFinding(.avatarURL, decision.message))
+            case .attachmentRelative, .attachmentURLRejected: findings.append(LintFinding(.attachmentURL, decision.message))
+            default: break
+            }
+        }
+        if let avatar = preview.message.sender?.avatarURL, avatar.scheme?.lowercased() == "http" {
+            findings.append(LintFinding(.avatarURL, "avatar \(avatar.absoluteString) uses http; use https (the extension refuses http unless configured to allow it)", severity: .warning))
+        }
+        for attachment in preview.message.attachments where attachment.url.scheme?.lowercased() == "http" {
+            findings.append(LintFinding(.attachmentURL, "attachment \(attachment.url.absoluteString) uses http; use https (the extension refuses http unless configured to allow it)", severity: .warning))
+        }
+        return findings
+    }
+
+    private static func lintOneSignalData(_ payload: Payload, preview: Preview) -> [LintFinding] {
+        guard preview.layout.container == .oneSignal else { return [] }
+        let data: JSONValue
+        if let classic = payload.json["custom"]?["a"] {
+            data = classic
+        } else if payload.json["os_data"] != nil, let members = payload.json.objectValue {
+            data = .object(members.filter { !["aps", "os_data", "custom"].contains($0.key) })
+        } else {
+            return []
+        }
+        let size = data.encoded().count
+        guard size > oneSignalDataLimit else { return [] }
+        return [LintFinding(.oneSignalDataTooLarge, "OneSignal data is \(size) bytes, \(size - oneSignalDataLimit) over its \(oneSignalDataLimit)-byte limit; send ids and fetch the rest")]
+    }
+}

@@ -1,0 +1,32 @@
+import Foundation
+
+/// A push payload as the phone receives it: the JSON and its typed `aps` view.
+public struct Payload: Hashable, Sendable {
+    /// The whole payload, losslessly.
+    public let json: JSONValue
+    /// The `aps` dictionary read leniently; `nil` when the payload has no `aps` key.
+    public let aps: APS?
+    /// Size of the compact JSON encoding: what APNs counts against its limit.
+    public let byteCount: Int
+
+    /// A payload from its JSON value.
+    public init(json: JSONValue) {
+        self.json = json
+        self.aps = json["aps"].map(APS.init(json:))
+        self.byteCount = json.encoded().count
+    }
+
+    /// Parses a payload from JSON bytes.
+    ///
+    /// - Throws: ``JSONParseError`` with the line and column of the first problem.
+    public init(data: some Collection<UInt8>) throws(JSONParseError) {
+        self.init(json: try JSONValue(parsing: data))
+    }
+
+    /// Reads the `userInfo` iOS hands a notification service extension.
+    ///
+    /// - Throws: ``JSONValue/UnsupportedValueError`` for a value JSON cannot hold.
+    public init(userInfo: [AnyHashable: Any]) throws(JSONValue.UnsupportedValueError) {
+        self.init(json: try JSONValue(userInfo: userInfo))
+    }
+}

@@ -1,0 +1,65 @@
+/// What Herald's extension will make of a payload, computed without the network.
+///
+/// The same computation runs on the phone and in `herald preview`, so what the command shows is
+/// what the extension does: which layout reads the payload, whether iOS runs the extension at
+/// all, the content fields, the message (sender, conversation, attachments), and every decision.
+public struct Preview: Hashable, Sendable {
+    /// The layout that read the payload.
+    public var layout: Layout
+    /// Whether iOS will run a notification service extension for this payload.
+    public var extensionWillRun: Bool
+    public var content: ContentFields
+    public var message: Message
+    /// In order: layout choice, reading, content.
+    public var decisions: [Decision]
+
+    /// Reads a payload.
+    ///
+    /// - Parameters:
+    ///   - payload: the payload as the phone receives it.
+    ///   - layout: the layout to read with; `nil` detects one.
+    public init(payload: Payload, layout: Layout? = nil) {
+        var decisions: [Decision] = []
+        if let layout {
+            self.layout = layout
+            decisions.append(Decision(.layoutChosen, "layout \(layout.name) was chosen"))
+        } else {
+            let detected = Layout.detect(in: payload.json)
+            self.layout = detected.layout
+            decisions.append(Decision(.layoutDetected, "layout \(detected.layout.name): \(detected.reason)"))
+        }
+        let decoded = self.layout.decode(payload.json)
+        message = decoded.message
+        decisions += decoded.decisions
+
+        let aps = payload.aps ?? APS()
+        if payload.aps == nil {
+            let typo = payload.json["apps"] != nil ? " (there is an \"apps\" key: a typo for \"aps\"?)" : ""
+            decisions.append(Decision(.noAPS, "the payload has no aps dictionary\(typo), so iOS shows nothing"))
+        }
+        for issue in aps.typeIssues {
+            decisions.append(
+                issue.wasRead
+                    ? Decision(.valueTypeCoerced, "aps \(issue.key) is \(issue.found), read as if it were \(issue.expected)")
+                    : Decision(.valueIgnored, "aps \(issue.key) is \(issue.found), not \(issue.expected), so it is ignored"))
+        }
+        content = ContentFields(aps: aps)
+        extensionWillRun = aps.mutableContent && (aps.alert?.isVisible ?? false)
+        if let alert = aps.alert, alert.body == nil, let key = alert.locKey {
+            let arguments = (alert.locArgs ?? []).map { "\"\($0)\"" }.joined(separator: ", ")
+            decisions.append(Decision(.localizedText, "the body is the app's localized string \(key)(\(arguments)); iOS fills it in from the app bundle"))
+        }
+        if extensionWillRun, content.threadIdentifier.isEmpty, let conversation = message.conversationIdentifier {
+            content.threadIdentifier = conversation
+            decisions.append(Decision(.threadFromConversation, "thread identifier set to the conversation identifier \"\(conversation)\", so the conversation's notifications group together"))
+        }
+
+        if !extensionWillRun {
+            let reason = !aps.mutableContent
+                ? "aps has no mutable-content: 1"
+                : "the alert has no title, subtitle or body to show"
+            decisions.append(Decision(.extensionWillNotRun, "iOS will not run the extension: \(reason); the phone shows the payload as sent"))
+        }
+        self.decisions = decisions
+    }
+}

@@ -1,0 +1,68 @@
+import HeraldCore
+
+extension PreviewReport {
+    /// The preview as a person reads it at a glance: the notification first, then the detail.
+    var text: String {
+        var lines: [String] = []
+        let message = preview.message
+        let content = preview.content
+        lines.append("Layout:     \(preview.layout.name)")
+        lines.append("Extension:  " + (preview.extensionWillRun ? "runs" : "does not run (iOS shows the payload as sent)"))
+        lines.append("")
+        if let sender = message.sender, preview.extensionWillRun {
+            let avatar = sender.avatarURL == nil ? "(\(sender.displayName.prefix(1).uppercased()))" : "(avatar)"
+            let line = [sender.displayName, message.groupName].compactMap { $0 }.joined(separator: " · ")
+            lines.append("  \(avatar) \(line)")
+            lines.append(contentsOf: showable(content).map { "      " + $0 })
+        } else {
+            lines.append(contentsOf: showable(content).map { "  " + $0 })
+        }
+        lines.append("")
+        if let sender = message.sender {
+            var parts = ["\"\(sender.displayName)\""]
+            if let identifier = sender.identifier { parts.append("id \(identifier)") }
+            if let handle = sender.handle { parts.append("\(handle.kind.rawValue) \(handle.value)") }
+            parts.append(sender.avatarURL.map { "avatar \($0.absoluteString)" } ?? "no avatar")
+            lines.append("Sender:     " + parts.joined(separator: ", "))
+            lines.append("Conversation: " + (message.conversationIdentifier ?? "(none)")
+                + (message.groupName.map { ", group \"\($0)\"" } ?? ", direct"))
+            if !message.recipients.isEmpty { lines.append("Recipients: " + message.recipients.joined(separator: ", ")) }
+            let flags = [message.mentionsCurrentUser ? "mentions you" : nil, message.isReplyToCurrentUser ? "replies to you" : nil].compactMap { $0 }
+            if !flags.isEmpty { lines.append("Flags:      " + flags.joined(separator: ", ")) }
+        } else {
+            lines.append("Sender:     none (standard layout, no avatar)")
+        }
+        var fields: [String] = []
+        if !content.threadIdentifier.isEmpty { fields.append("thread \(content.threadIdentifier)") }
+        if !content.categoryIdentifier.isEmpty { fields.append("category \(content.categoryIdentifier)") }
+        if let badge = content.badge { fields.append("badge \(badge)") }
+        if let sound = content.sound { fields.append("sound \(sound.name ?? "(none)")" + (sound.isCritical ? " (critical)" : "")) }
+        if let level = content.interruptionLevel { fields.append("interruption \(level.rawValue)") }
+        if let score = content.relevanceScore { fields.append("relevance \(score)") }
+        if !fields.isEmpty { lines.append("Content:    " + fields.joined(separator: ", ")) }
+        for (index, attachment) in message.attachments.enumerated() {
+            lines.append((index == 0 ? "Attachments: " : "             ") + "\(attachment.kind.rawValue) \(attachment.url.absoluteString)")
+        }
+        lines.append("")
+        lines.append("Decisions:")
+        lines.append(contentsOf: preview.decisions.map { "  - \($0.message) [\($0.code.rawValue)]" })
+        lines.append("")
+        lines.append("Lint:       " + PreviewReport.summary(lint))
+        lines.append(contentsOf: lint.map { "  \($0.severity.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0))\($0.rule.id): \($0.message)" })
+        return lines.joined(separator: "\n")
+    }
+
+    private func showable(_ content: ContentFields) -> [String] {
+        let texts = [content.title, content.subtitle, content.body].filter { !$0.isEmpty }
+        return texts.isEmpty ? ["(no text)"] : texts.flatMap { $0.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
+    }
+
+    /// "no problems", or "1 error, 2 warnings".
+    static func summary(_ findings: [LintFinding]) -> String {
+        let counts = LintRule.Severity.allCases.compactMap { severity -> String? in
+            let count = findings.filter { $0.severity == severity }.count
+            return count == 0 ? nil : "\(count) \(severity.rawValue)\(count == 1 ? "" : "s")"
+        }
+        return counts.isEmpty ? "no problems" : counts.joined(separator: ", ")
+    }
+}
