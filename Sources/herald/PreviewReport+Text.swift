@@ -13,7 +13,12 @@ extension PreviewReport {
             let avatar = sender.avatarURL == nil ? "(\(sender.displayName.prefix(1).uppercased()))" : "(avatar)"
             let line = [sender.displayName, message.groupName].compactMap { $0 }.joined(separator: " · ")
             lines.append("  \(avatar) \(line)")
-            lines.append(contentsOf: showable(content).map { "      " + $0 })
+            // The communication layout puts the sender and group on the first line; below it
+            // iOS shows the subtitle (when it says more than the group name) and the body.
+            var shown = content
+            shown.title = ""
+            if shown.subtitle == message.groupName { shown.subtitle = "" }
+            lines.append(contentsOf: showable(shown).map { "      " + $0 })
         } else {
             lines.append(contentsOf: showable(content).map { "  " + $0 })
         }
