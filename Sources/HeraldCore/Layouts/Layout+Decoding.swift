@@ -105,8 +105,8 @@ extension Layout {
         }
     }
 
-    private func readAttachments(_ payload: JSONValue, root: JSONPointer, decisions: inout [Decision]) -> [Attachment] {
-        var attachments: [Attachment] = []
+    private func readAttachments(_ payload: JSONValue, root: JSONPointer, decisions: inout [Decision]) -> [Message.Attachment] {
+        var attachments: [Message.Attachment] = []
         var seen: Set<String> = []
         for source in self.attachments {
             let base = source.isInData ? root : JSONPointer(tokens: [])
@@ -128,15 +128,15 @@ extension Layout {
     }
 
     /// An attachment whose `type` is either a kind Herald wrote (`image`) or a declared type.
-    private static func attachment(url: URL, type: (kind: Attachment.Kind?, declared: String?)) -> Attachment {
+    private static func attachment(url: URL, type: (kind: Message.Attachment.Kind?, declared: String?)) -> Message.Attachment {
         if let kind = type.kind {
-            return Attachment(url: url, kind: kind, declaredType: type.declared)
+            return Message.Attachment(url: url, kind: kind, declaredType: type.declared)
         }
-        return Attachment(url: url, declaredType: type.declared)
+        return Message.Attachment(url: url, declaredType: type.declared)
     }
 
     /// The URL strings a value holds, each with its kind and declared type when given.
-    private static func urlCandidates(_ value: JSONValue, declaredType: String?) -> [(String, (kind: Attachment.Kind?, declared: String?))] {
+    private static func urlCandidates(_ value: JSONValue, declaredType: String?) -> [(String, (kind: Message.Attachment.Kind?, declared: String?))] {
         switch value {
         case .string(let text):
             if let nested = JSONPointer.embeddedContainer(text) { return urlCandidates(nested, declaredType: declaredType) }
@@ -145,7 +145,7 @@ extension Layout {
             return elements.flatMap { urlCandidates($0, declaredType: declaredType) }
         case .object(let members):
             if let url = members["url"] {
-                let kind = members["kind"]?.stringValue.flatMap(Attachment.Kind.init(rawValue:))
+                let kind = members["kind"]?.stringValue.flatMap(Message.Attachment.Kind.init(rawValue:))
                 let declared = members["type"]?.identifierText ?? declaredType
                 return urlCandidates(url, declaredType: declared).map { ($0.0, (kind ?? $0.1.kind, $0.1.declared)) }
             }

@@ -36,7 +36,7 @@ extension Layout {
         return place(data, into: payload)
     }
 
-    private static func encodeAttachment(_ attachment: Attachment) -> JSONValue {
+    private static func encodeAttachment(_ attachment: Message.Attachment) -> JSONValue {
         var object: [String: JSONValue] = ["url": .string(attachment.url.absoluteString), "kind": .string(attachment.kind.rawValue)]
         object["type"] = attachment.declaredType.map(JSONValue.string)
         return .object(object)

@@ -159,7 +159,7 @@ struct JSONParser {
     private mutating func parseNumber() throws(JSONParseError) -> JSONNumber {
         let start = index
         guard JSONParser.scanNumber(bytes, &index) else {
-            throw error(.invalidNumber, "malformed number")
+            throw error(.invalidNumber, "malformed number", at: start)
         }
         return JSONNumber(validatedText: String(decoding: bytes[start..<index], as: UTF8.self))
     }

@@ -1,0 +1,204 @@
+import Foundation
+import Testing
+
+@testable import HeraldCore
+
+@Suite("Layouts")
+struct LayoutTests {
+    static let fullMessage = Message(
+        sender: Person(
+            identifier: "user-1842", displayName: "Maya Lindqvist 🧗",
+            handle: Handle(value: "maya@example.com", kind: .email),
+            avatarURL: URL(string: "https://cdn.example.com/a/1842.jpg?size=256")),
+        conversationIdentifier: "conv-8c2f1e",
+        groupName: "Weekend climbing",
+        recipients: ["user-2210", "user-3307"],
+        mentionsCurrentUser: true,
+        isReplyToCurrentUser: true,
+        attachments: [
+            Message.Attachment(url: URL(string: "https://cdn.example.com/m/1.jpg")!),
+            Message.Attachment(url: URL(string: "https://cdn.example.com/m/clip")!, kind: .movie, declaredType: "video/mp4"),
+            Message.Attachment(url: URL(string: "https://cdn.example.com/m/voice.m4a")!),
+        ])
+
+    static let minimalMessages: [Message] = [
+        Message(),
+        Message(sender: Person(displayName: "Ann")),
+        Message(sender: Person(identifier: "42", displayName: "Bo", handle: Handle(value: "+1 555 0100", kind: .phone)), conversationIdentifier: "dm-42"),
+        Message(conversationIdentifier: "no-sender", attachments: [Message.Attachment(url: URL(string: "https://x.example/a.gif")!)]),
+    ]
+
+    static let zulip = try! Layout(definitionData: try! Data(contentsOf: examplesDirectory.appendingPathComponent("layouts/zulip.json")))
+
+    static var examplesDirectory: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Examples")
+    }
+
+    /// A custom layout in the spelling Bluesky's extension reads (a layout whose fields share no
+    /// first pointer, so it can round-trip; zulip.json reads pm_users for two fields and cannot).
+    static let bluesky = try! Layout(definition: [
+        "name": "bluesky",
+        "communication": [
+            "senderName": ["/senderDisplayName"], "senderAvatarURL": ["/senderAvatarUrl"], "senderIdentifier": ["/senderDid"],
+            "senderHandle": ["/senderHandle"], "conversationIdentifier": ["/convoId"], "groupName": ["/groupName"],
+            "recipients": ["/members"], "mentionsCurrentUser": ["/mentioned"], "isReplyToCurrentUser": ["/isReply"],
+        ],
+        "attachments": ["/media"],
+    ])
+
+    @Test(arguments: Layout.builtIn + [bluesky])
+    func everyLayoutRoundTrips(_ layout: Layout) throws {
+        for message in [Self.fullMessage] + Self.minimalMessages {
+            let payload = layout.encode(message, into: ["aps": ["alert": ["body": "hi"], "mutable-content": 1]])
+            #expect(payload["aps"] == ["alert": ["body": "hi"], "mutable-content": 1])
+            // Through bytes, as the payload travels.
+            let received = try JSONValue(parsing: payload.encoded())
+            #expect(layout.decode(received).message == message, "\(layout.name): \(payload.jsonText())")
+        }
+    }
+
+    @Test(arguments: Layout.builtIn)
+    func encodedPayloadIsDetectedAsItsLayout(_ layout: Layout) {
+        var payload = layout.encode(Self.fullMessage)
+        if layout.container == .fcm {
+            payload.set("0:1700000000%abc", at: JSONPointer(tokens: ["gcm.message_id"]))
+        }
+        #expect(Layout.detect(in: payload).layout.name == layout.name)
+    }
+
+    @Test func containersPlaceDataWhereProvidersDo() throws {
+        let message = Message(sender: Person(displayName: "Ann"), recipients: ["b"])
+        #expect(Layout.apns.encode(message) == ["communication": ["sender_name": "Ann", "recipients": ["b"]]])
+        #expect(Layout.oneSignal.encode(message) == ["custom": ["a": ["communication": ["sender_name": "Ann", "recipients": ["b"]]]]])
+        // FCM data values are strings: the block travels as JSON text.
+        let fcm = Layout.fcm.encode(message)
+        let text = try #require(fcm["communication"]?.stringValue)
+        #expect(try JSONValue(parsing: text) == ["sender_name": "Ann", "recipients": ["b"]])
+        #expect(Layout.notifee.encode(message)["notifee_options"]?.stringValue != nil)
+    }
+
+    @Test func detectionReadsProviderMarkers() {
+        #expect(Layout.detect(in: ["custom": ["i": "x"]]).layout == .oneSignal)
+        #expect(Layout.detect(in: ["os_data": ["buttons": []]]).layout == .oneSignal)
+        #expect(Layout.detect(in: ["gcm.message_id": "1"]).layout == .fcm)
+        #expect(Layout.detect(in: ["google.c.a.e": "1"]).layout == .fcm)
+        #expect(Layout.detect(in: ["notifee_options": "{}", "gcm.message_id": "1"]).layout == .notifee)
+        #expect(Layout.detect(in: ["aps": ["alert": "x"]]).layout == .apns)
+        #expect(Layout.detect(in: "not an object").layout == .apns)
+    }
+
+    @Test func oneSignalNewerLayoutReadsTopLevelBesideOSData() {
+        let payload: JSONValue = ["os_data": ["i": "n1"], "communication": ["sender_name": "Ann", "conversation_id": "c"]]
+        let decoded = Layout.oneSignal.decode(payload)
+        #expect(decoded.message.sender?.displayName == "Ann")
+        #expect(decoded.message.conversationIdentifier == "c")
+        #expect(decoded.decisions.map(\.code) == [.oneSignalDataLocation])
+    }
+
+    @Test func communicationBlockAsJSONStringWithAliases() {
+        let payload: JSONValue = [
+            "communication": .string(#"{"sender_name":"Ann","sender_uid":7,"conversation_id":"","group_name":"  ","recipients":"a, b,,c ","avatar_url":"https://x.example/a.png"}"#),
+            "chat-session_id": "fallback-conversation",
+        ]
+        let message = Layout.fcm.decode(payload).message
+        #expect(message.sender == Person(identifier: "7", displayName: "Ann", avatarURL: URL(string: "https://x.example/a.png")))
+        // Empty and blank strings count as absent: the next pointer wins.
+        #expect(message.conversationIdentifier == "fallback-conversation")
+        #expect(message.groupName == nil)
+        #expect(message.recipients == ["a", "b", "c"])
+    }
+
+    @Test func flatKeysAndNotifee() {
+        let flat = Layout.apns.decode([
+            "sender_id": 5583118048490418076, "sender_nickname": "Neo", "sender_email": "neo@example.com",
+            "sender_image_url": "https://x.example/neo.png", "chat-session_id": "s-1",
+        ]).message
+        #expect(flat.sender == Person(identifier: "5583118048490418076", displayName: "Neo",
+                                      handle: Handle(value: "neo@example.com", kind: .email), avatarURL: URL(string: "https://x.example/neo.png")))
+        #expect(flat.conversationIdentifier == "s-1")
+
+        let notifee = Layout.notifee.decode([
+            "notifee_options": .string(#"{"image":"https://x.example/i.jpg","ios":{"communicationInfo":{"conversationId":"cv","sender":{"id":"u1","displayName":"Uma","avatar":"https://x.example/u.png"}}}}"#)
+        ]).message
+        #expect(notifee.sender == Person(identifier: "u1", displayName: "Uma", avatarURL: URL(string: "https://x.example/u.png")))
+        #expect(notifee.conversationIdentifier == "cv")
+        #expect(notifee.attachments == [Message.Attachment(url: URL(string: "https://x.example/i.jpg")!)])
+    }
+
+    @Test func groupNameFallsBackToSubtitlesInOrder() {
+        let sender: JSONValue = ["sender_name": "Ann"]
+        func group(_ payload: JSONValue) -> (String?, [Decision.Code]) {
+            let decoded = Layout.oneSignal.decode(payload)
+            return (decoded.message.groupName, decoded.decisions.map(\.code))
+        }
+        #expect(group(["aps": ["alert": ["subtitle": "From aps"]], "custom": ["a": ["communication": sender, "subtitle": "From custom"]]]).0 == "From aps")
+        #expect(group(["custom": ["a": ["communication": sender, "subtitle": "From custom"]]]) == ("From custom", [.groupNameFromSubtitle]))
+        #expect(group(["os_data": ["subtitle": "From os_data"], "communication": sender]).0 == "From os_data")
+        // No sender: no communication layout, so no group name is invented.
+        #expect(group(["aps": ["alert": ["subtitle": "S"]], "custom": ["a": [:]]]).0 == nil)
+        // An explicit group_name wins over a subtitle.
+        #expect(group(["aps": ["alert": ["subtitle": "S"]], "custom": ["a": ["communication": ["sender_name": "A", "group_name": "G"]]]]).0 == "G")
+    }
+
+    @Test(arguments: [
+        ("", "empty"), ("/avatars/1.png", "absolute"), ("mdi:dishwasher", "mdi:"), ("<img url>", "not a valid URL"),
+        ("my image.png", "not a valid URL"), ("https://", "no host"),
+    ])
+    func unusableAvatarURLBecomesNilWithADecision(_ text: String, _ reason: String) throws {
+        let decoded = Layout.apns.decode(["communication": ["sender_name": "Ann", "avatar_url": .string(text)]])
+        #expect(decoded.message.sender?.avatarURL == nil)
+        let decision = try #require(decoded.decisions.first { $0.code == .avatarURLRejected })
+        #expect(decision.message.contains(reason))
+    }
+
+    @Test func attachmentsFromEveryProviderSpelling() {
+        let payload: JSONValue = [
+            "att": ["id2": "https://a.example/2.png", "id1": "https://a.example/1.png"],
+            "os_data": ["att": ["x": "https://a.example/os.jpg"]],
+            "fcm_options": ["image": "https://a.example/fcm.jpg"],
+            "ab": ["att": ["url": "https://a.example/braze", "type": "mp4"]],
+            "com.urbanairship.media_attachment": ["url": ["https://a.example/ua1.jpg"], "urls": [["url": "https://a.example/ua2.gif"]]],
+            "notifee_options": ["image": "https://a.example/notifee.png"],
+            "CIO": ["push": ["image": "https://a.example/cio.png", "link": nil]],
+            "itbl": ["attachment-url": "https://a.example/itbl.mp4"],
+            "rich-media": "https://a.example/klaviyo", "rich-media-type": "jpg",
+            "attachment-url": "https://a.example/top.mp3",
+            "data": ["attachment-url": "https://a.example/data.wav"],
+        ]
+        let attachments = Layout.apns.decode(payload).message.attachments
+        #expect(attachments.map(\.url.absoluteString) == [
+            "https://a.example/1.png", "https://a.example/2.png", "https://a.example/os.jpg", "https://a.example/fcm.jpg",
+            "https://a.example/braze", "https://a.example/ua1.jpg", "https://a.example/ua2.gif", "https://a.example/notifee.png",
+            "https://a.example/cio.png", "https://a.example/itbl.mp4", "https://a.example/klaviyo", "https://a.example/top.mp3",
+            "https://a.example/data.wav",
+        ])
+        #expect(attachments.map(\.kind) == [.image, .image, .image, .image, .movie, .image, .image, .image, .image, .movie, .image, .audio, .audio])
+        #expect(attachments[4].declaredType == "mp4")
+        #expect(attachments[10].declaredType == "jpg")
+    }
+
+    @Test func attachmentProblemsAreDecisionsNotAttachments() {
+        let decoded = Layout.apns.decode([
+            "attachment-url": "<img url>", "fcm_options": ["image": "/relative/pic.jpg"], "CIO": ["push": ["image": nil]],
+        ])
+        #expect(decoded.message.attachments.map(\.url.relativeString) == ["/relative/pic.jpg"])
+        #expect(decoded.decisions.map(\.code) == [.noSender, .attachmentRelative, .attachmentURLRejected])
+    }
+
+    @Test(arguments: [
+        ("alice@example.com", Handle.Kind.email), ("+44 20 7946 0958", .phone), ("(555) 010-0199", .phone),
+        ("@alice", .unknown), ("12", .unknown), ("alice", .unknown),
+    ])
+    func handleKindIsInferred(_ value: String, _ kind: Handle.Kind) {
+        #expect(Handle(inferringKindOf: value).kind == kind)
+    }
+
+    @Test(arguments: [
+        (String?("image/jpeg"), "https://x/a", Message.Attachment.Kind.image), ("mpeg4", "https://x/a", .movie), ("waveformaudio", "https://x/a", .audio),
+        ("0", "https://x/a.jpg", .image), (String?.none, "https://x/a.MOV", .movie), (String?.none, "https://x/a", .unknown), ("video", "https://x/a.png", .movie),
+    ])
+    func attachmentKindFromDeclaredTypeThenExtension(_ declared: String?, _ url: String, _ kind: Message.Attachment.Kind) {
+        #expect(Message.Attachment(url: URL(string: url)!, declaredType: declared).kind == kind)
+    }
+}
