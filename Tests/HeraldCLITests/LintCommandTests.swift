@@ -1,0 +1,68 @@
+import Foundation
+import HeraldCore
+import Testing
+
+@Suite("herald lint")
+struct LintCommandTests {
+    static let example = HeraldProcess.path("Examples/onesignal-group-message.json")
+    static let fixtures = HeraldProcess.path("Tests/HeraldCoreTests/Fixtures/payloads")
+
+    @Test func cleanPayloadExitsZero() throws {
+        let result = try HeraldProcess.run(["lint", Self.example])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("no problems"))
+    }
+
+    @Test func errorsExitOneAndNameTheRule() throws {
+        // Parse #38: mutable-content outside aps.
+        let result = try HeraldProcess.run(["lint", Self.example, Self.fixtures + "/parse-pushadapter38-mutable-content-outside-aps.json"])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("no-mutable-content: mutable-content is at the top level"))
+    }
+
+    @Test func malformedJSONIsAnErrorWithPosition() throws {
+        let result = try HeraldProcess.run(["lint", "--json", Self.fixtures + "/fcm-rnfirebase2432-legacy-request-smart-quotes.raw.txt"])
+        #expect(result.status == 1)
+        let json = try JSONValue(parsing: result.stdout)
+        let finding = try #require(json["files"]?.arrayValue?.first?["findings"]?.arrayValue?.first)
+        #expect(finding["rule"] == "invalid-json")
+        #expect(finding["message"]?.stringValue?.contains("line ") == true)
+        #expect(finding["message"]?.stringValue?.contains("column ") == true)
+    }
+
+    @Test func jsonListsEveryFile() throws {
+        let result = try HeraldProcess.run(["lint", "--json", Self.example, Self.fixtures + "/discord-pr206-update-badge.json"])
+        let files = try #require(try JSONValue(parsing: result.stdout)["files"]?.arrayValue)
+        #expect(files.map { $0["file"]?.stringValue ?? "" }.map { URL(fileURLWithPath: $0).lastPathComponent }
+            == ["onesignal-group-message.json", "discord-pr206-update-badge.json"])
+        #expect(files[0]["findings"] == [])
+        #expect(files[1]["layout"] == "apns")
+    }
+
+    @Test func unreadableFileExitsTwoButLintsTheRest() throws {
+        let result = try HeraldProcess.run(["lint", "/no/such.json", Self.example])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("/no/such.json: no such file"))
+        #expect(result.stdout.contains("onesignal-group-message.json: no problems"))
+    }
+
+    @Test func noArgumentsIsAUsageError() throws {
+        #expect(try HeraldProcess.run(["lint"]).status == 2)
+    }
+}
+
+@Suite("herald --help")
+struct HelpTests {
+    @Test func rootAndSubcommandsExplainThemselves() throws {
+        let root = try HeraldProcess.run(["--help"])
+        #expect(root.status == 0)
+        #expect(root.stdout.contains("preview") && root.stdout.contains("lint"))
+        let preview = try HeraldProcess.run(["preview", "--help"])
+        #expect(preview.stdout.contains("--no-fetch") && preview.stdout.contains("--layout-file") && preview.stdout.contains("standard input"))
+        let lint = try HeraldProcess.run(["lint", "--help"])
+        // The help lists every rule id.
+        for rule in LintRule.all {
+            #expect(lint.stdout.contains(rule.id), "\(rule.id)")
+        }
+    }
+}

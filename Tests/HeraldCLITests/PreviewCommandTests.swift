@@ -1,0 +1,172 @@
+import Foundation
+import HeraldCore
+import Testing
+
+@Suite("herald preview")
+struct PreviewCommandTests {
+    @Test func bundledExampleFollowsTheContract() throws {
+        let result = try HeraldProcess.run(["preview", "--json", HeraldProcess.path("Examples/onesignal-group-message.json")])
+        #expect(result.status == 0)
+        let json = try JSONValue(parsing: result.stdout)
+        // Expected values are the example file's own fields.
+        #expect(json["layout"] == "onesignal")
+        #expect(json["extensionWillRun"] == true)
+        #expect(json["content"] == [
+            "title": "Maya Lindqvist", "subtitle": "Weekend climbing 🧗", "body": "Rope is packed. Who's bringing the chalk? ✨",
+            "threadIdentifier": "conv-8c2f1e", "categoryIdentifier": "", "badge": 3, "interruptionLevel": "time-sensitive",
+            "relevanceScore": 0.8, "sound": ["name": "default", "critical": false, "volume": nil],
+        ])
+        #expect(json["communication"] == [
+            "sender": [
+                "identifier": "user-1842", "displayName": "Maya Lindqvist",
+                "avatarURL": "https://cdn.example.com/avatars/user-1842.jpg",
+                "handle": ["value": "maya@example.com", "kind": "email"],
+            ],
+            "conversationIdentifier": "conv-8c2f1e", "groupName": "Weekend climbing 🧗",
+            "recipients": ["user-2210", "user-3307", "user-4051"],
+            "mentionsCurrentUser": true, "isReplyToCurrentUser": false,
+        ])
+        #expect(json["attachments"] == [["url": "https://cdn.example.com/media/crag-sunrise.jpg", "kind": "image", "declaredType": nil]])
+        #expect(json["decisions"]?.arrayValue?.first?["code"] == "layout-detected")
+        #expect(json["lint"] == [])
+    }
+
+    static let fixtures: [String] = {
+        let directory = HeraldProcess.root.appendingPathComponent("Tests/HeraldCoreTests/Fixtures/payloads")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        return names.filter { $0.hasSuffix(".json") }.sorted().map { directory.appendingPathComponent($0).path }
+    }()
+
+    @Test func fixturesAreFound() {
+        #expect(Self.fixtures.count > 50)
+    }
+
+    @Test(arguments: fixtures)
+    func everyFixtureFollowsTheContract(_ file: String) throws {
+        let result = try HeraldProcess.run(["preview", "--json", file])
+        #expect(result.status == 0)
+        #expect(!result.crashed)
+        let json = try JSONValue(parsing: result.stdout)
+        let top = try #require(json.objectValue)
+        #expect(Set(top.keys).isSuperset(of: ["layout", "extensionWillRun", "content", "communication", "attachments", "decisions", "lint"]))
+        #expect(["apns", "fcm", "onesignal", "notifee"].contains(json["layout"]?.stringValue ?? ""))
+        #expect(json["extensionWillRun"]?.boolValue != nil)
+        let content = try #require(json["content"]?.objectValue)
+        for key in ["title", "subtitle", "body", "threadIdentifier", "categoryIdentifier"] {
+            #expect(content[key]?.stringValue != nil, "content.\(key)")
+        }
+        #expect(content["badge"] == .null || content["badge"]?.numberValue?.intValue != nil)
+        #expect(content["interruptionLevel"] == .null || content["interruptionLevel"]?.stringValue != nil)
+        switch json["communication"] {
+        case .null?:
+            break
+        case .object(let communication)?:
+            let sender = try #require(communication["sender"]?.objectValue)
+            #expect(!(sender["displayName"]?.stringValue ?? "").isEmpty)
+            #expect(sender["identifier"] == .null || !(sender["identifier"]?.stringValue ?? "").isEmpty)
+            if let avatar = sender["avatarURL"]?.stringValue {
+                #expect(avatar.hasPrefix("https://") || avatar.hasPrefix("http://"))
+            } else {
+                #expect(sender["avatarURL"] == .null)
+            }
+            #expect(communication["recipients"]?.arrayValue?.allSatisfy { $0.stringValue != nil } == true)
+        default:
+            Issue.record("communication is neither null nor an object")
+        }
+        for attachment in json["attachments"]?.arrayValue ?? [] {
+            #expect(attachment["url"]?.stringValue != nil)
+            #expect(["image", "audio", "movie", "unknown"].contains(attachment["kind"]?.stringValue ?? ""))
+        }
+        for decision in json["decisions"]?.arrayValue ?? [] {
+            #expect(decision["code"]?.stringValue != nil && decision["message"]?.stringValue != nil)
+        }
+        for finding in json["lint"]?.arrayValue ?? [] {
+            #expect(["error", "warning", "info"].contains(finding["severity"]?.stringValue ?? ""))
+            #expect(LintRule.all.map(\.id).contains(finding["rule"]?.stringValue ?? ""))
+        }
+    }
+
+    @Test func humanOutputShowsTheNotification() throws {
+        let result = try HeraldProcess.run(["preview", HeraldProcess.path("Examples/onesignal-group-message.json")])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("Maya Lindqvist · Weekend climbing 🧗"))
+        #expect(result.stdout.contains("Rope is packed. Who's bringing the chalk? ✨"))
+        #expect(result.stdout.contains("image https://cdn.example.com/media/crag-sunrise.jpg"))
+        #expect(result.stdout.contains("Lint:       no problems"))
+    }
+
+    @Test func readsStandardInput() throws {
+        let payload = #"{"aps":{"alert":"hi","mutable-content":1},"communication":{"sender_name":"Ann"}}"#
+        let result = try HeraldProcess.run(["preview", "--json", "-"], stdin: Data(payload.utf8))
+        #expect(result.status == 0)
+        let json = try JSONValue(parsing: result.stdout)
+        #expect(json["communication"]?["sender"]?["displayName"] == "Ann")
+        #expect(json["content"]?["body"] == "hi")
+    }
+
+    @Test func customLayoutFileAndForcedLayout() throws {
+        let zulip = try HeraldProcess.run([
+            "preview", "--json", "--layout-file", HeraldProcess.path("Examples/layouts/zulip.json"),
+            HeraldProcess.path("Examples/zulip-stream-message.json"),
+        ])
+        #expect(zulip.status == 0)
+        let json = try JSONValue(parsing: zulip.stdout)
+        #expect(json["layout"] == "zulip")
+        #expect(json["communication"]?["sender"]?["displayName"] == "Aaron Smith")
+        #expect(json["communication"]?["groupName"] == "design")
+
+        let forced = try HeraldProcess.run(["preview", "--json", "--layout", "fcm", HeraldProcess.path("Examples/onesignal-group-message.json")])
+        let forcedJSON = try JSONValue(parsing: forced.stdout)
+        #expect(forcedJSON["layout"] == "fcm")
+        // FCM reads top-level keys, and the example keeps its data in custom.a: no sender.
+        #expect(forcedJSON["communication"] == .null)
+    }
+
+    @Test func malformedPayloadGivesLineAndColumnAndExitOne() throws {
+        let raw = HeraldProcess.path("Tests/HeraldCoreTests/Fixtures/payloads/apple-interruption-level-djangopush708-missing-comma.raw.txt")
+        let result = try HeraldProcess.run(["preview", raw])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("not valid JSON at line "))
+        #expect(result.stdout.isEmpty)
+
+        let json = try HeraldProcess.run(["preview", "--json", raw])
+        #expect(json.status == 1)
+        let object = try JSONValue(parsing: json.stdout)
+        #expect(object["error"]?["code"] == "invalid-json")
+        #expect(object["error"]?["line"]?.numberValue != nil)
+    }
+
+    @Test(arguments: [
+        Data(), Data([0xFF, 0x00, 0xFE]), Data("{{{{".utf8), Data(String(repeating: "[", count: 200_000).utf8), Data("null".utf8),
+        Data("[1,2]".utf8), Data("\"aps\"".utf8), Data(#"{"aps": {"alert": {"title": 1, "body": []}, "badge": {}, "sound": 5}}"#.utf8),
+    ])
+    func brokenInputNeverCrashes(_ input: Data) throws {
+        let result = try HeraldProcess.run(["preview", "-"], stdin: input)
+        #expect(!result.crashed)
+        #expect([0, 1].contains(result.status))
+        #expect(!result.stderr.contains("Stack dump") && !result.stderr.contains("Fatal error"))
+    }
+
+    @Test func usageErrorsExitTwo() throws {
+        for arguments in [
+            ["preview"], ["preview", "--layout", "nope", "x.json"], ["preview", "/no/such/file.json"],
+            ["preview", "--layout", "fcm", "--layout-file", "l.json", "x.json"], ["preview", "--bogus", "x.json"],
+            ["preview", HeraldProcess.path("Examples")],
+        ] {
+            let result = try HeraldProcess.run(arguments)
+            #expect(result.status == 2, "\(arguments)")
+            #expect(!result.stderr.isEmpty, "\(arguments)")
+        }
+    }
+
+    @Test func invalidLayoutFileNamesTheProblem() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("herald-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let layout = directory.appendingPathComponent("layout.json")
+        try Data(#"{"communication": {"senderNmae": ["/x"]}}"#.utf8).write(to: layout)
+        let result = try HeraldProcess.run(["preview", "--layout-file", layout.path, HeraldProcess.path("Examples/onesignal-group-message.json")])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("communication.senderNmae"))
+    }
+}

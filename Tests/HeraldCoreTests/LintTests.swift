@@ -1,0 +1,127 @@
+import Foundation
+import Testing
+
+@testable import HeraldCore
+
+@Suite("Lint")
+struct LintTests {
+    /// A payload Herald handles perfectly: no rule fires.
+    static let clean: JSONValue = [
+        "aps": ["alert": ["title": "Ann", "body": "Hi"], "mutable-content": 1, "badge": 1, "interruption-level": "active", "relevance-score": 0.5],
+        "communication": ["sender_name": "Ann", "avatar_url": "https://x.example/a.png"],
+        "attachments": [["url": "https://x.example/p.jpg"]],
+    ]
+
+    static func findings(_ json: JSONValue) -> [LintFinding] {
+        let payload = Payload(json: json)
+        return Linter.lint(payload, preview: Preview(payload: payload))
+    }
+
+    static func with(_ pointer: String, _ value: JSONValue) -> JSONValue {
+        var json = clean
+        json.set(value, at: JSONPointer(pointer)!)
+        return json
+    }
+
+    static func without(_ pointer: String) -> JSONValue {
+        let tokens = JSONPointer(pointer)!.tokens
+        var json = clean
+        let parent = JSONPointer(tokens: Array(tokens.dropLast()))
+        var members = parent.resolve(in: json)!.objectValue!
+        members[tokens.last!] = nil
+        json.set(.object(members), at: parent)
+        return json
+    }
+
+    @Test func cleanPayloadHasNoFindings() {
+        #expect(Self.findings(Self.clean) == [])
+    }
+
+    struct Case: Sendable, CustomStringConvertible {
+        let rule: LintRule
+        let payload: JSONValue
+        let severity: LintRule.Severity
+        let mentions: String
+        var description: String { "\(rule.id): \(payload.jsonText())" }
+    }
+
+    static let triggers: [Case] = [
+        Case(rule: .noAPS, payload: ["apps": ["alert": "typo"]], severity: .error, mentions: "rename it to \"aps\""),
+        Case(rule: .noMutableContent, payload: without("/aps/mutable-content"), severity: .error, mentions: "\"mutable-content\": 1"),
+        Case(rule: .noMutableContent, payload: ["aps": ["alert": "plain"]], severity: .warning, mentions: "never runs"),
+        Case(rule: .noMutableContent, payload: ["aps": ["alert": "x"], "mutable-content": 1], severity: .error, mentions: "the top level"),
+        Case(rule: .noVisibleAlert, payload: with("/aps/alert", [:]), severity: .error, mentions: "title, subtitle or body"),
+        Case(rule: .noVisibleAlert, payload: ["aps": ["mutable-content": 1, "badge": 0]], severity: .info, mentions: "title, subtitle or body"),
+        Case(rule: .mutableContentType, payload: with("/aps/mutable-content", "1"), severity: .error, mentions: "mutable-content is \"1\""),
+        Case(rule: .badgeType, payload: with("/aps/badge", "1"), severity: .warning, mentions: "badge is \"1\""),
+        Case(rule: .apsValueType, payload: with("/aps/thread-id", ["x"]), severity: .warning, mentions: "thread-id is an array"),
+        Case(rule: .payloadTooLarge, payload: with("/aps/alert/body", .string(String(repeating: "é", count: 2100))), severity: .error, mentions: "bytes as compact JSON"),
+        Case(rule: .customKeyInAPS, payload: with("/aps/myurl", "https://x.example"), severity: .warning, mentions: "\"myurl\""),
+        Case(rule: .customKeyInAPS, payload: with("/aps/thread_id", "t"), severity: .warning, mentions: "did you mean \"thread-id\""),
+        Case(rule: .communicationWithoutSenderName, payload: with("/communication", ["conversation_id": "c"]), severity: .error, mentions: "sender_name"),
+        Case(rule: .avatarURL, payload: with("/communication/avatar_url", "/a.png"), severity: .error, mentions: "/a.png"),
+        Case(rule: .avatarURL, payload: with("/communication/avatar_url", "http://x.example/a.png"), severity: .warning, mentions: "uses http"),
+        Case(rule: .attachmentURL, payload: with("/attachment-url", "<img url>"), severity: .error, mentions: "<img url>"),
+        Case(rule: .attachmentURL, payload: with("/attachment-url", "/local.mp3"), severity: .error, mentions: "/local.mp3"),
+        Case(rule: .attachmentURL, payload: with("/attachment-url", "http://x.example/v.mp4"), severity: .warning, mentions: "uses http"),
+        Case(rule: .unknownInterruptionLevel, payload: with("/aps/interruption-level", "time_sensitive"), severity: .error, mentions: "write \"time-sensitive\""),
+        Case(rule: .unknownInterruptionLevel, payload: with("/aps/interruption-level", "loud"), severity: .error, mentions: "\"loud\""),
+        Case(rule: .relevanceScoreRange, payload: with("/aps/relevance-score", 1.5), severity: .error, mentions: "1.5"),
+        Case(rule: .contentAvailableWithAlert, payload: with("/aps/content-available", 1), severity: .warning, mentions: "priority 5"),
+        Case(rule: .oneSignalDataTooLarge, payload: ["aps": ["alert": "x", "mutable-content": 1], "custom": ["i": "n", "a": ["blob": .string(String(repeating: "x", count: 2100))]]], severity: .error, mentions: "2048"),
+        Case(rule: .oneSignalDataTooLarge, payload: ["aps": ["alert": "x", "mutable-content": 1], "os_data": ["i": "n"], "blob": .string(String(repeating: "x", count: 2100))], severity: .error, mentions: "2048"),
+    ]
+
+    @Test(arguments: triggers)
+    func ruleFires(_ example: Case) throws {
+        let finding = try #require(Self.findings(example.payload).first { $0.rule == example.rule })
+        #expect(finding.severity == example.severity)
+        #expect(finding.message.contains(example.mentions), "\(finding.message)")
+    }
+
+    /// For each rule, a payload close to its trigger that must not fire it.
+    static let nearMisses: [(LintRule, JSONValue)] = [
+        (.noAPS, clean),
+        (.noMutableContent, ["aps": ["content-available": 1]]),
+        (.noVisibleAlert, with("/aps/alert", ["loc-key": "NEW_MESSAGE"])),
+        (.mutableContentType, with("/aps/mutable-content", 1)),
+        (.badgeType, with("/aps/badge", 0)),
+        (.apsValueType, with("/aps/thread-id", "t")),
+        (.payloadTooLarge, with("/aps/alert/body", .string(String(repeating: "a", count: 3800)))),
+        (.customKeyInAPS, with("/aps/target-content-id", "w")),
+        (.communicationWithoutSenderName, with("/communication", .string(#"{"sender_name":"Ann"}"#))),
+        (.avatarURL, with("/communication/avatar_url", "https://x.example/b.png")),
+        (.attachmentURL, with("/attachment-url", "https://x.example/v.mp4")),
+        (.unknownInterruptionLevel, with("/aps/interruption-level", "time-sensitive")),
+        (.relevanceScoreRange, with("/aps/relevance-score", 1)),
+        (.contentAvailableWithAlert, ["aps": ["content-available": 1]]),
+        (.oneSignalDataTooLarge, ["aps": ["alert": "x", "mutable-content": 1], "custom": ["i": "n", "a": ["blob": .string(String(repeating: "x", count: 1900))]]]),
+    ]
+
+    @Test(arguments: nearMisses)
+    func ruleStaysQuiet(_ rule: LintRule, _ payload: JSONValue) {
+        #expect(!Self.findings(payload).contains { $0.rule == rule })
+    }
+
+    @Test func everyRuleIsCovered() {
+        let triggered = Set(Self.triggers.map(\.rule.id)).union([LintRule.invalidJSON.id])
+        #expect(triggered == Set(LintRule.all.map(\.id)))
+        #expect(Set(Self.nearMisses.map(\.0.id)).union([LintRule.invalidJSON.id]) == Set(LintRule.all.map(\.id)))
+        #expect(Set(LintRule.all.map(\.id)).count == LintRule.all.count)
+    }
+
+    @Test func invalidJSONFindingGivesThePosition() {
+        #expect {
+            try Payload(data: Data("{\n\"aps\": {\"alert\": \"x\"\n\"badge\": 1}}".utf8))
+        } throws: { error in
+            let finding = Linter.finding(for: error as! JSONParseError)
+            return finding.rule == .invalidJSON && finding.severity == .error && finding.message.contains("line 3, column 1")
+        }
+    }
+
+    @Test func errorsComeFirst() {
+        let severities = Self.findings(["aps": ["alert": "x", "badge": "1", "mutable-content": "1", "relevance-score": 7]]).map(\.severity)
+        #expect(severities == severities.sorted())
+        #expect(severities.first == .error)
+    }
+}
