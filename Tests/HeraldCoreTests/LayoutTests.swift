@@ -202,3 +202,22 @@ struct LayoutTests {
         #expect(Message.Attachment(url: URL(string: url)!, declaredType: declared).kind == kind)
     }
 }
+
+@Suite("README snippets")
+struct ReadmeSnippetTests {
+    /// The server snippet in the README, verbatim, and the extension side reading it back.
+    @Test func serverSnippetEncodesWhatTheExtensionReads() throws {
+        let message = Message(sender: Person(identifier: "user-1842", displayName: "Maya"),
+                              conversationIdentifier: "conv-8c2f1e", groupName: "Weekend climbing")
+        let payload = Layout.apns.encode(message, into: ["aps": ["alert": ["title": "Maya", "body": "Rope is packed"],
+                                                                 "mutable-content": 1]])
+        let body = payload.encoded()                         // compact JSON bytes for APNs
+
+        let userInfo = try #require(try JSONSerialization.jsonObject(with: body) as? [AnyHashable: Any])
+        let preview = Preview(payload: try Payload(userInfo: userInfo))
+        #expect(preview.extensionWillRun)
+        #expect(preview.message == message)
+        #expect(preview.content.body == "Rope is packed")
+        #expect(preview.content.threadIdentifier == "conv-8c2f1e")
+    }
+}

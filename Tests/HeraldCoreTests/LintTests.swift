@@ -70,6 +70,10 @@ struct LintTests {
         Case(rule: .contentAvailableWithAlert, payload: with("/aps/content-available", 1), severity: .warning, mentions: "priority 5"),
         Case(rule: .oneSignalDataTooLarge, payload: ["aps": ["alert": "x", "mutable-content": 1], "custom": ["i": "n", "a": ["blob": .string(String(repeating: "x", count: 2100))]]], severity: .error, mentions: "2048"),
         Case(rule: .oneSignalDataTooLarge, payload: ["aps": ["alert": "x", "mutable-content": 1], "os_data": ["i": "n"], "blob": .string(String(repeating: "x", count: 2100))], severity: .error, mentions: "2048"),
+        Case(rule: .serverRequestBody, payload: ["message": ["token": "t", "apns": ["payload": ["aps": ["alert": "x"]]]]], severity: .warning, mentions: "message.apns.payload"),
+        Case(rule: .serverRequestBody, payload: ["app_id": "a", "include_subscription_ids": ["s"], "contents": ["en": "x"]], severity: .warning, mentions: "OneSignal REST"),
+        Case(rule: .serverRequestBody, payload: ["pn_apns": ["aps": ["alert": "x"]], "pn_other": [:]], severity: .warning, mentions: "PubNub"),
+        Case(rule: .serverRequestBody, payload: ["to": "token", "notification": ["body": "x"]], severity: .warning, mentions: "FCM legacy"),
     ]
 
     @Test(arguments: triggers)
@@ -96,6 +100,8 @@ struct LintTests {
         (.relevanceScoreRange, with("/aps/relevance-score", 1)),
         (.contentAvailableWithAlert, ["aps": ["content-available": 1]]),
         (.oneSignalDataTooLarge, ["aps": ["alert": "x", "mutable-content": 1], "custom": ["i": "n", "a": ["blob": .string(String(repeating: "x", count: 1900))]]]),
+        // A chat app's own "message" and "to" keys beside aps are custom data, not a request.
+        (.serverRequestBody, with("/message", ["id": "m1", "text": "hi"]).merging(["to": "user-2"])),
     ]
 
     @Test(arguments: nearMisses)
@@ -123,5 +129,12 @@ struct LintTests {
         let severities = Self.findings(["aps": ["alert": "x", "badge": "1", "mutable-content": "1", "relevance-score": 7]]).map(\.severity)
         #expect(severities == severities.sorted())
         #expect(severities.first == .error)
+    }
+}
+
+extension JSONValue {
+    /// This object with `other`'s members added (test helper).
+    func merging(_ other: [String: JSONValue]) -> JSONValue {
+        .object((objectValue ?? [:]).merging(other) { _, new in new })
     }
 }

@@ -37,6 +37,9 @@ public struct LintRule: Hashable, Sendable, Identifiable {
     public static let relevanceScoreRange = LintRule(id: "relevance-score-range", severity: .error, summary: "relevance-score must be between 0 and 1.")
     public static let contentAvailableWithAlert = LintRule(
         id: "content-available-with-alert", severity: .warning, summary: "content-available with an alert: not a background push, and throttled as one.")
+    public static let serverRequestBody = LintRule(
+        id: "server-request-body", severity: .warning,
+        summary: "The file is a provider's request body (FCM, OneSignal, PubNub), not the payload the phone receives.")
     public static let oneSignalDataTooLarge = LintRule(id: "onesignal-data-too-large", severity: .error, summary: "OneSignal's data object is limited to 2048 bytes.")
 
     /// Every rule, in the order findings are reported.
@@ -44,6 +47,7 @@ public struct LintRule: Hashable, Sendable, Identifiable {
         .invalidJSON, .noAPS, .noMutableContent, .noVisibleAlert, .mutableContentType, .badgeType, .apsValueType,
         .payloadTooLarge, .customKeyInAPS, .communicationWithoutSenderName, .avatarURL, .attachmentURL,
         .unknownInterruptionLevel, .relevanceScoreRange, .contentAvailableWithAlert, .oneSignalDataTooLarge,
+        .serverRequestBody,
     ]
 }
 

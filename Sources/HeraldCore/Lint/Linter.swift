@@ -28,6 +28,9 @@ public enum Linter {
                 .payloadTooLarge,
                 "the payload is \(payload.byteCount) bytes as compact JSON, \(payload.byteCount - payloadLimit) over APNs' \(payloadLimit)-byte limit\(voip); shorten the body or move data out"))
         }
+        if let shape = serverRequestShape(payload.json) {
+            findings.append(LintFinding(.serverRequestBody, "this looks like \(shape)"))
+        }
         findings += lintCommunication(payload, preview: preview)
         findings += lintOneSignalData(payload, preview: preview)
         return findings.enumerated().sorted { ($0.element.severity, $0.offset) < ($1.element.severity, $1.offset) }.map(\.element)
@@ -87,6 +90,24 @@ public enum Linter {
                 "content-available with a visible alert is sent as an alert push; send background updates separately with push type background and priority 5"))
         }
         return findings
+    }
+
+    /// What kind of provider request `json` is, when it is one rather than a device payload.
+    private static func serverRequestShape(_ json: JSONValue) -> String? {
+        func has(_ value: JSONValue?, _ keys: String...) -> Bool { keys.contains { value?[$0] != nil } }
+        if let message = json["message"], has(message, "apns", "token", "topic", "condition", "notification") {
+            return "an FCM HTTP v1 request body; the phone receives message.apns.payload, with message.data as top-level keys: lint that object"
+        }
+        if json["app_id"] != nil, has(json, "contents", "headings", "include_player_ids", "include_subscription_ids", "include_aliases", "template_id") {
+            return "a OneSignal REST API request body; the phone receives aps, with data at custom.a: preview with `herald preview` on a device payload"
+        }
+        if json["pn_apns"] != nil {
+            return "a PubNub publish body; the phone receives pn_apns without pn_push: lint that object"
+        }
+        if has(json, "to", "registration_ids"), has(json, "notification", "data") {
+            return "an FCM legacy HTTP request body; the phone receives its notification as aps and data as top-level keys"
+        }
+        return nil
     }
 
     private static func misplacedMutableContent(_ json: JSONValue) -> String? {
