@@ -1,23 +1,20 @@
 extension Layout {
     /// Plain APNs: custom data as top-level keys beside `aps`.
-    public static let apns = Layout(
-        name: "apns", container: .apns, fields: .communicationFirst, attachments: standardAttachments,
-        groupNameFallbacks: subtitleFallbacks)
+    public static let apns = standard("apns", .apns)
 
     /// Firebase Cloud Messaging: top-level keys, every value a string (objects are JSON text).
-    public static let fcm = Layout(
-        name: "fcm", container: .fcm, fields: .communicationFirst, attachments: standardAttachments,
-        groupNameFallbacks: subtitleFallbacks)
+    public static let fcm = standard("fcm", .fcm)
 
     /// OneSignal: data at `custom.a` (classic), or top-level beside `os_data` (newer SDKs).
-    public static let oneSignal = Layout(
-        name: "onesignal", container: .oneSignal, fields: .communicationFirst, attachments: standardAttachments,
-        groupNameFallbacks: subtitleFallbacks)
+    public static let oneSignal = standard("onesignal", .oneSignal)
 
     /// Notifee (React Native) over FCM: `notifee_options.ios.communicationInfo`.
-    public static let notifee = Layout(
-        name: "notifee", container: .fcm, fields: .notifeeFirst, attachments: standardAttachments,
-        groupNameFallbacks: subtitleFallbacks)
+    public static let notifee = standard("notifee", .fcm, fields: .notifeeFirst)
+
+    /// A built-in layout: every known spelling, every attachment source, subtitle fallbacks.
+    private static func standard(_ name: String, _ container: Container, fields: FieldPointers = .communicationFirst) -> Layout {
+        Layout(name: name, container: container, fields: fields, attachments: standardAttachments, groupNameFallbacks: subtitleFallbacks)
+    }
 
     /// Every built-in layout, in the order detection prefers them.
     public static let builtIn: [Layout] = [.notifee, .oneSignal, .fcm, .apns]
