@@ -6,18 +6,28 @@ let package = Package(
     platforms: [.macOS(.v13), .iOS(.v15)],
     products: [
         .library(name: "HeraldCore", targets: ["HeraldCore"]),
+        .library(name: "HeraldEnrichment", targets: ["HeraldEnrichment"]),
         .executable(name: "herald", targets: ["herald"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
+        // Tests only: a loopback HTTP server that serves the download fault cases.
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     ],
     targets: [
         // Phone-side: Foundation only, so an extension links nothing it does not need.
         .target(name: "HeraldCore"),
+        // Phone-side too: no NIO, only Foundation and swift-crypto (CryptoKit on Apple platforms).
+        .target(
+            name: "HeraldEnrichment",
+            dependencies: ["HeraldCore", .product(name: "Crypto", package: "swift-crypto")]
+        ),
         .executableTarget(
             name: "herald",
             dependencies: [
                 "HeraldCore",
+                "HeraldEnrichment",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -25,6 +35,10 @@ let package = Package(
             name: "HeraldCoreTests",
             dependencies: ["HeraldCore"],
             resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "HeraldEnrichmentTests",
+            dependencies: ["HeraldEnrichment", "HeraldCore", .product(name: "FlyingFox", package: "FlyingFox")]
         ),
         // Runs the built `herald` binary as a user does; depending on it makes `swift test` build it.
         .testTarget(

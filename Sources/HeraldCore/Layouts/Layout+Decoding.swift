@@ -58,7 +58,14 @@ extension Layout {
         return DecodedMessage(message: message, decisions: decisions)
     }
 
-    /// Where this layout's custom data starts in `payload`.
+    /// Where this layout's custom data starts in `payload`: `/custom/a` for a classic OneSignal
+    /// payload, the payload itself otherwise.
+    public func dataRoot(in payload: JSONValue) -> JSONPointer {
+        var ignored: [Decision] = []
+        return dataRoot(in: payload, decisions: &ignored)
+    }
+
+    /// Where this layout's custom data starts in `payload`, noting where OneSignal's was found.
     func dataRoot(in payload: JSONValue, decisions: inout [Decision]) -> JSONPointer {
         guard container == .oneSignal else { return JSONPointer(tokens: []) }
         let classic = Layout.pointer("/custom/a")

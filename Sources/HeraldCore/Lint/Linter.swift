@@ -121,8 +121,7 @@ public enum Linter {
 
     private static func lintCommunication(_ payload: Payload, preview: Preview) -> [LintFinding] {
         var findings: [LintFinding] = []
-        var ignored: [Decision] = []
-        let root = preview.layout.dataRoot(in: payload.json, decisions: &ignored)
+        let root = preview.layout.dataRoot(in: payload.json)
         if let block = root.appending(Layout.pointer("/communication")).resolve(in: payload.json),
             Layout.pointer("/sender_name").resolve(in: block)?.identifierText == nil, preview.message.sender == nil
         {
