@@ -100,8 +100,9 @@ struct FixtureTests {
         // Ruby hash: `notification.custom_data = …`; the bad value starts at its first letter.
         Malformed(file: "apns-houston124-mutable-content-string.raw.txt", line: 1, column: 1, code: .unexpectedCharacter, what: "n of notification"),
         // `"alert” : {` opens a string with an ASCII quote that a curly quote cannot close, so the
-        // string runs into the end of line 3: the raw newline after `{` (17 characters) is column 18.
-        Malformed(file: "apple-archive-example-actions-smart-quotes-malformed.raw.txt", line: 3, column: 18, code: .controlCharacterInString, what: "newline inside a string"),
+        // string runs into the end of line 3; the error points at the curly quote: 6 spaces,
+        // `"alert` (6 characters), so `”` is column 13.
+        Malformed(file: "apple-archive-example-actions-smart-quotes-malformed.raw.txt", line: 3, column: 13, code: .typographicQuote, what: "curly quote meant to close \"alert"),
         // Missing comma after the alert object: the next key's quote, after 8 spaces.
         Malformed(file: "apple-interruption-level-djangopush708-missing-comma.raw.txt", line: 7, column: 9, code: .unexpectedCharacter, what: "\" of \"interruption-level\""),
         // Trailing comma after "triggerString": a key is expected, the `}` of line 14 is found.
@@ -655,8 +656,21 @@ struct FixtureTests {
 
     @Test func sendbirdCallsCallerWithEmptyProfileURLHasNoAvatar() throws {
         let layout = try Self.layout(#"{"communication": {"senderName": ["/sendbird_call/command/payload/caller/nickname"], "senderAvatarURL": ["/sendbird_call/command/payload/caller/profile_url"]}}"#)
-        let sender = try #require(try Files.preview("sendbird-calls-fantoo-ios-voip-userinfo-redacted.json", layout: layout).message.sender)
+        let preview = try Files.preview("sendbird-calls-fantoo-ios-voip-userinfo-redacted.json", layout: layout)
+        let sender = try #require(preview.message.sender)
         #expect(sender.avatarURL == nil)
+        // Empty means absent: one decision that says so, and no lint error about the URL.
+        #expect(preview.decisions.filter { $0.code == .avatarURLRejected || $0.code == .avatarURLEmpty }.map(\.message) == ["avatar URL is empty, so no avatar is shown"])
+        let payload = try Files.payload("sendbird-calls-fantoo-ios-voip-userinfo-redacted.json")
+        #expect(!Linter.lint(payload, preview: preview).contains { $0.rule == .avatarURL && $0.severity == .error })
+    }
+
+    @Test func twilioMediaMetadataIsNotMistakenForURLs() throws {
+        // INDEX: 10 attachments with a content type and a sid, but no URL at all.
+        let layout = try Self.layout(#"{"attachments": ["/media"]}"#)
+        let preview = try Files.preview("twilio-conversations-test-media-no-filename-count-10.json", layout: layout)
+        #expect(preview.message.attachments == [])
+        #expect(!preview.decisions.contains { $0.code == .attachmentURLRejected || $0.code == .attachmentRelative })
     }
 
     @Test func zulipServerShapeAfterTheBouncerMapsIt() throws {
@@ -764,6 +778,10 @@ struct FixtureTests {
         "onesignal-rn364-rest-body-data-buttons-comments.json",
         "pubnub-docs-pn-apns-http2-pn-push.json",
         "pubnub-docs-pn-apns-legacy-pn-other.json",
+        "pusher-beams-node40-publish-request-imageurl.json",
+        "streamchat-docs-v3-default-template-unquoted-badge.json",
+        "mattermost-pushproxy-swagger-update-badge.json",
+        "edge-salesforce-chatter-payload-as-single-quoted-string.json",
     ]
 
     static let devicePayloads = [

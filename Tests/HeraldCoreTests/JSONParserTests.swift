@@ -74,6 +74,8 @@ struct JSONParserTests {
         Malformed(text: "\"\\x\"", code: .invalidEscape, line: 1, column: 2),
         Malformed(text: "\"tab\there\"", code: .controlCharacterInString, line: 1, column: 5),
         Malformed(text: "[1] [2]", code: .trailingContent, line: 1, column: 5),
+        Malformed(text: "{\"a”: 1,\n\"b\": 2}", code: .typographicQuote, line: 1, column: 4),
+        Malformed(text: "[\"abc”]", code: .typographicQuote, line: 1, column: 6),
         Malformed(text: "{'aps': 1}", code: .unexpectedCharacter, line: 1, column: 2),
         Malformed(text: "tru", code: .unexpectedCharacter, line: 1, column: 1),
     ])

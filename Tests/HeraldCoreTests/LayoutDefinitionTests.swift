@@ -73,6 +73,17 @@ struct LayoutDefinitionTests {
         }
     }
 
+    @Test func attachmentEntriesMayNameATypePointer() throws {
+        let layout = try Layout(definition: ["attachments": [["url": "/media/u", "type": "/media/t"], "/pic"]])
+        let message = layout.decode(["media": ["u": "https://x.example/clip", "t": "mp4"], "pic": "https://x.example/p.png"]).message
+        #expect(message.attachments == [
+            Message.Attachment(url: URL(string: "https://x.example/clip")!, kind: .movie, declaredType: "mp4"),
+            Message.Attachment(url: URL(string: "https://x.example/p.png")!, kind: .image),
+        ])
+        #expect(throws: LayoutDefinitionError.self) { try Layout(definition: ["attachments": [["href": "/x"]]]) }
+        #expect(throws: LayoutDefinitionError.self) { try Layout(definition: ["attachments": [["type": "/x"]]]) }
+    }
+
     @Test func everyKeyIsOptional() throws {
         let layout = try Layout(definition: [:])
         #expect(layout.decode(["sender_name": "x"]).message == Message())

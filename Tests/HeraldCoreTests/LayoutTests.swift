@@ -141,9 +141,18 @@ struct LayoutTests {
         #expect(group(["aps": ["alert": ["subtitle": "S"]], "custom": ["a": ["communication": ["sender_name": "A", "group_name": "G"]]]]).0 == "G")
     }
 
+    @Test func emptyAvatarURLFallsThroughToTheNextPointerOrIsNoted() {
+        let fallback = Layout.apns.decode(["communication": ["sender_name": "Ann", "avatar_url": ""], "sender_image_url": "https://x.example/a.png"])
+        #expect(fallback.message.sender?.avatarURL?.absoluteString == "https://x.example/a.png")
+        #expect(!fallback.decisions.contains { $0.code == .avatarURLEmpty })
+        let empty = Layout.apns.decode(["communication": ["sender_name": "Ann", "avatar_url": ""]])
+        #expect(empty.message.sender?.avatarURL == nil)
+        #expect(empty.decisions.map(\.code) == [.avatarURLEmpty])
+    }
+
     @Test(arguments: [
-        ("", "empty"), ("/avatars/1.png", "absolute"), ("mdi:dishwasher", "mdi:"), ("<img url>", "not a valid URL"),
-        ("my image.png", "not a valid URL"), ("https://", "no host"),
+        ("/avatars/1.png", "absolute"), ("mdi:dishwasher", "mdi:"), ("<img url>", "not a valid URL"),
+        ("my image.png", "not a valid URL"), ("https://", "no host"), ("url", "not a URL or a path"),
     ])
     func unusableAvatarURLBecomesNilWithADecision(_ text: String, _ reason: String) throws {
         let decoded = Layout.apns.decode(["communication": ["sender_name": "Ann", "avatar_url": .string(text)]])

@@ -25,7 +25,13 @@ extension Layout {
         if let name = first(fields.senderName, Layout.text) {
             var sender = Person(identifier: first(fields.senderIdentifier, Layout.text), displayName: name)
             sender.handle = first(fields.senderHandle, Layout.text).map(Handle.init(inferringKindOf:))
-            if let avatarText = first(fields.senderAvatarURL, { $0.stringValue }) {
+            switch first(fields.senderAvatarURL, Layout.avatarText) {
+            case nil:
+                // An empty avatar_url names no avatar; the next pointer was tried, and none gave one.
+                if fields.senderAvatarURL.contains(where: { root.appending($0).resolve(in: payload)?.stringValue?.isEmpty == true }) {
+                    decisions.append(Decision(.avatarURLEmpty, "avatar URL is empty, so no avatar is shown"))
+                }
+            case let avatarText?:
                 switch MediaReference(avatarText) {
                 case .remote(let url):
                     sender.avatarURL = url
@@ -78,6 +84,22 @@ extension Layout {
         return JSONPointer(tokens: [])
     }
 
+    /// Whether text is plausibly a URL rather than a name or type: an http(s) or file URL, or
+    /// a path starting with `/`.
+    static func looksLikeURL(_ text: String) -> Bool {
+        switch MediaReference(text) {
+        case .remote: return true
+        case .local(let url): return url.isFileURL || text.hasPrefix("/")
+        case .rejected: return false
+        }
+    }
+
+    /// A non-empty string, as an avatar URL must be.
+    static func avatarText(_ value: JSONValue) -> String? {
+        guard let text = value.stringValue, !text.isEmpty else { return nil }
+        return text
+    }
+
     /// A value's text as an identifier or name; see ``JSONValue/identifierText``.
     static func text(_ value: JSONValue) -> String? { value.identifierText }
 
@@ -119,7 +141,7 @@ extension Layout {
             let base = source.isInData ? root : JSONPointer(tokens: [])
             guard let value = base.appending(source.url).resolve(in: payload) else { continue }
             let declared = source.declaredType.flatMap { base.appending($0).resolve(in: payload)?.identifierText }
-            for (text, type) in Layout.urlCandidates(value, declaredType: declared) where seen.insert(text).inserted {
+            for (text, type) in Layout.urlCandidates(value, declaredType: declared) where !text.isEmpty && seen.insert(text).inserted {
                 switch MediaReference(text) {
                 case .remote(let url):
                     attachments.append(Layout.attachment(url: url, type: type))
@@ -153,10 +175,15 @@ extension Layout {
         case .object(let members):
             if let url = members["url"] {
                 let kind = members["kind"]?.stringValue.flatMap(Message.Attachment.Kind.init(rawValue:))
-                let declared = members["type"]?.identifierText ?? declaredType
+                let declared = (members["type"] ?? members["content-type"] ?? members["mime_type"])?.identifierText ?? declaredType
                 return urlCandidates(url, declaredType: declared).map { ($0.0, (kind ?? $0.1.kind, $0.1.declared)) }
             }
-            return members.keys.sorted().compactMap { key in members[key]?.stringValue.map { ($0, (nil, declaredType)) } }
+            // OneSignal's {id: url} map. Only values that look like URLs count, so an object of
+            // other fields (Twilio's media metadata) is not mistaken for one.
+            return members.keys.sorted().compactMap { key in
+                guard let text = members[key]?.stringValue, Layout.looksLikeURL(text) else { return nil }
+                return (text, (nil, declaredType))
+            }
         default:
             return []
         }

@@ -77,9 +77,7 @@ extension Layout {
         case let other?:
             throw LayoutDefinitionError(code: .wrongType, message: "\"communication\" must be an object, not \(other.typeName)")
         }
-        let attachments = try members["attachments"].map { value throws(LayoutDefinitionError) in
-            try Layout.pointers(value, at: "attachments").map { AttachmentSource(url: $0) }
-        } ?? []
+        let attachments = try members["attachments"].map(Layout.attachmentSources) ?? []
         let name: String
         switch members["name"] {
         case nil: name = base.map { "custom(\($0.name))" } ?? "custom"
@@ -108,6 +106,31 @@ extension Layout {
             throw LayoutDefinitionError(code: .invalidJSON, message: "the layout file is not valid JSON: \(error)")
         }
         try self.init(definition: definition)
+    }
+
+    /// `attachments` entries: a pointer to URLs, or `{"url": pointer, "type": pointer}` when the
+    /// declared type sits in a field of its own (Braze's `i_t`, Klaviyo's `rich-media-type`).
+    private static func attachmentSources(_ value: JSONValue) throws(LayoutDefinitionError) -> [AttachmentSource] {
+        guard let entries = value.arrayValue else {
+            throw LayoutDefinitionError(code: .wrongType, message: "\"attachments\" must be a list of JSON Pointers such as [\"/image_url\"], not \(value.typeName)")
+        }
+        var sources: [AttachmentSource] = []
+        for entry in entries {
+            guard case .object(let fields) = entry else {
+                sources.append(AttachmentSource(url: try pointers(.array([entry]), at: "attachments")[0]))
+                continue
+            }
+            if let unknown = fields.keys.sorted().first(where: { $0 != "url" && $0 != "type" }) {
+                throw LayoutDefinitionError(code: .unknownKey, message: "unknown key \"attachments.\(unknown)\"; an attachment entry holds \"url\" and optionally \"type\"")
+            }
+            guard let url = fields["url"] else {
+                throw LayoutDefinitionError(code: .wrongType, message: "an \"attachments\" entry needs a \"url\" pointer")
+            }
+            let urlPointer = try pointers(.array([url]), at: "attachments.url")[0]
+            let typePointer = try fields["type"].map { value throws(LayoutDefinitionError) in try pointers(.array([value]), at: "attachments.type")[0] }
+            sources.append(AttachmentSource(url: urlPointer, declaredType: typePointer))
+        }
+        return sources
     }
 
     private static func pointers(_ value: JSONValue, at key: String) throws(LayoutDefinitionError) -> [JSONPointer] {

@@ -107,6 +107,15 @@ public enum Linter {
         if has(json, "to", "registration_ids"), has(json, "notification", "data") {
             return "an FCM legacy HTTP request body; the phone receives its notification as aps and data as top-level keys"
         }
+        if json["aps"] == nil, let apns = json["apns"], has(apns, "aps", "payload") {
+            return "a request body with an apns section (Pusher Beams, an FCM v1 template); the phone receives the object at apns\(apns["payload"] != nil ? ".payload" : ""): lint that object"
+        }
+        if json["aps"] == nil, has(json, "device_id"), has(json, "platform") {
+            return "a Mattermost push-proxy request; the proxy builds the APNs payload from it"
+        }
+        if json["aps"] == nil, json["payload"]?.stringValue != nil, has(json, "userIds", "namespace") {
+            return "a Salesforce push request; the phone receives the JSON held in its payload string"
+        }
         return nil
     }
 
@@ -130,6 +139,7 @@ public enum Linter {
         for decision in preview.decisions {
             switch decision.code {
             case .avatarURLRejected: findings.append(LintFinding(.avatarURL, decision.message))
+            case .avatarURLEmpty: findings.append(LintFinding(.avatarURL, "avatar URL is empty; leave the key out when there is no avatar", severity: .info))
             case .attachmentRelative, .attachmentURLRejected: findings.append(LintFinding(.attachmentURL, decision.message))
             default: break
             }

@@ -14,6 +14,7 @@ public struct Decision: Hashable, Sendable, CustomStringConvertible {
         public static let noSender = Code(rawValue: "no-sender")
         public static let groupNameFromSubtitle = Code(rawValue: "group-name-from-subtitle")
         public static let avatarURLRejected = Code(rawValue: "avatar-url-rejected")
+        public static let avatarURLEmpty = Code(rawValue: "avatar-url-empty")
         public static let attachmentURLRejected = Code(rawValue: "attachment-url-rejected")
         public static let attachmentRelative = Code(rawValue: "attachment-relative-url")
         public static let valueTypeCoerced = Code(rawValue: "value-type-coerced")

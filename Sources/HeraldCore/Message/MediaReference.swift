@@ -31,8 +31,16 @@ public enum MediaReference: Hashable, Sendable {
             } else {
                 self = .rejected("\"\(text)\" has no host")
             }
-        case "file", nil:
+        case "file":
             self = .local(url)
+        case nil:
+            // A relative reference must at least look like a path or a file name: a bare word
+            // ("url", "string") is a placeholder, not a location.
+            if text.contains("/") || text.contains(".") {
+                self = .local(url)
+            } else {
+                self = .rejected("\"\(text)\" is not a URL or a path")
+            }
         case let scheme?:
             self = .rejected("\"\(text)\" uses the \(scheme): scheme, which cannot be downloaded")
         }

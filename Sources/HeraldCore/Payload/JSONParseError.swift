@@ -14,6 +14,7 @@ public struct JSONParseError: Error, Hashable, Sendable, CustomStringConvertible
         public static let invalidNumber = Code(rawValue: "invalid-number")
         public static let invalidEscape = Code(rawValue: "invalid-escape")
         public static let controlCharacterInString = Code(rawValue: "control-character-in-string")
+        public static let typographicQuote = Code(rawValue: "typographic-quote")
         public static let invalidUTF8 = Code(rawValue: "invalid-utf8")
         public static let tooDeep = Code(rawValue: "too-deep")
         public static let trailingContent = Code(rawValue: "trailing-content")

@@ -201,7 +201,7 @@ struct JSONParser {
                 return text
             }
             if byte == UInt8(ascii: "\\") { break }
-            if byte < 0x20 { throw controlCharacterError() }
+            if byte < 0x20 { throw controlCharacterError(stringStart: start) }
             index += 1
         }
         var scalars: [UInt8] = Array(bytes[start..<index])
@@ -214,17 +214,31 @@ struct JSONParser {
             case UInt8(ascii: "\\"):
                 try appendEscape(to: &scalars)
             case ..<0x20:
-                throw controlCharacterError()
+                throw controlCharacterError(stringStart: start)
             default:
                 scalars.append(byte)
                 index += 1
             }
         }
-        throw error(.unexpectedEnd, "the string that starts here is never closed", at: open)
+        throw typographicQuoteError(stringStart: start) ?? error(.unexpectedEnd, "the string that starts here is never closed", at: open)
     }
 
-    private func controlCharacterError() -> JSONParseError {
-        error(.controlCharacterInString, "a raw control character (byte 0x\(String(bytes[index], radix: 16))) inside a string; write it as an escape such as \\n")
+    private func controlCharacterError(stringStart: Int) -> JSONParseError {
+        typographicQuoteError(stringStart: stringStart)
+            ?? error(.controlCharacterInString, "a raw control character (byte 0x\(String(bytes[index], radix: 16))) inside a string; write it as an escape such as \\n")
+    }
+
+    /// A string that runs on past its line usually meant to end at a typographic quote
+    /// (“ or ”, pasted from a word processor): point there, where the fix is.
+    private func typographicQuoteError(stringStart: Int) -> JSONParseError? {
+        var position = stringStart
+        while position + 2 < min(index, bytes.count) {
+            if bytes[position] == 0xE2, bytes[position + 1] == 0x80, bytes[position + 2] == 0x9C || bytes[position + 2] == 0x9D {
+                return error(.typographicQuote, "a typographic quote cannot end a string; use a straight \" instead", at: position)
+            }
+            position += 1
+        }
+        return nil
     }
 
     private func decodeUTF8(_ slice: ArraySlice<UInt8>, from offset: Int) throws(JSONParseError) -> String {
