@@ -1,0 +1,49 @@
+import Foundation
+
+/// Lets exactly one of several racing paths deliver a notification's content.
+///
+/// The pipeline finishing, a provider's forward hook calling its handler, and
+/// `serviceExtensionTimeWillExpire` all try to deliver; the first wins and every later call is
+/// a no-op. Create one guard per notification request: guards share no state, so concurrent
+/// notifications in one extension process cannot interfere.
+///
+/// The handler runs outside the lock, once, on the thread of the winning call, so a handler
+/// that (wrongly) calls ``deliver(_:)`` again returns `false` instead of deadlocking.
+public final class DeliveryGuard<Content: Sendable>: @unchecked Sendable {
+    // @unchecked: `delivered` is only read and written while `lock` is held; `handler` is immutable.
+    private let lock = NSLock()
+    private var delivered = false
+    private let handler: @Sendable (Content) -> Void
+
+    /// - Parameter handler: receives the content, exactly once (iOS's `contentHandler`).
+    public init(handler: @escaping @Sendable (Content) -> Void) {
+        self.handler = handler
+    }
+
+    /// Delivers `content` unless something was delivered already.
+    ///
+    /// - Returns: whether this call delivered.
+    @discardableResult
+    public func deliver(_ content: Content) -> Bool {
+        deliver { content }
+    }
+
+    /// Delivers the content `make` builds, building it only when this call wins.
+    ///
+    /// - Returns: whether this call delivered.
+    @discardableResult
+    public func deliver(_ make: () -> Content) -> Bool {
+        let wins = lock.withLock {
+            guard !delivered else { return false }
+            delivered = true
+            return true
+        }
+        if wins { handler(make()) }
+        return wins
+    }
+
+    /// Whether content has been delivered.
+    public var hasDelivered: Bool {
+        lock.withLock { delivered }
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+
+/// Downloads over HTTP, streaming the body: the one network seam of the pipeline.
+///
+/// ``URLSessionFetcher`` is the real one; tests use fakes and a loopback server. A fetcher
+/// returns as soon as the response headers arrive; the body then streams in chunks, so a
+/// caller can stop reading at a byte cap without the whole body ever being in memory.
+/// Cancelling the task that reads the body cancels the transfer.
+public protocol Fetcher: Sendable {
+    /// Sends a GET request and waits for the response headers.
+    ///
+    /// - Parameter request: the URL, extra headers and the redirect limit.
+    /// - Returns: status, headers and the body stream.
+    /// - Throws: ``FetchError`` for transport failures (no connection, TLS, too many redirects)
+    ///   and `CancellationError` when the task is cancelled.
+    func fetch(_ request: FetchRequest) async throws -> FetchResponse
+}
+
+/// One GET request.
+public struct FetchRequest: Hashable, Sendable {
+    public var url: URL
+    /// Extra request headers, such as `If-None-Match` for a conditional GET.
+    public var headers: [String: String]
+    /// How many redirects to follow before failing with ``FetchError/Code/tooManyRedirects``.
+    public var maximumRedirects: Int
+
+    /// - Parameters:
+    ///   - url: what to get.
+    ///   - headers: extra headers; default none.
+    ///   - maximumRedirects: redirect limit; default 3.
+    public init(url: URL, headers: [String: String] = [:], maximumRedirects: Int = 3) {
+        self.url = url
+        self.headers = headers
+        self.maximumRedirects = maximumRedirects
+    }
+}
+
+/// A response whose body has not been read yet.
+public struct FetchResponse: Sendable {
+    public var statusCode: Int
+    /// Header fields with lowercased names.
+    public var headers: [String: String]
+    /// The body, in chunks as they arrive. Reading stops the moment the caller stops.
+    public var body: AsyncThrowingStream<Data, any Error>
+
+    /// - Parameters:
+    ///   - statusCode: HTTP status.
+    ///   - headers: header fields; names are lowercased here.
+    ///   - body: the body stream.
+    public init(statusCode: Int, headers: [String: String], body: AsyncThrowingStream<Data, any Error>) {
+        self.statusCode = statusCode
+        self.headers = Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })
+        self.body = body
+    }
+
+    /// A response with a body already in memory (fakes and local files).
+    public init(statusCode: Int, headers: [String: String] = [:], data: Data) {
+        self.init(statusCode: statusCode, headers: headers, body: AsyncThrowingStream { continuation in
+            continuation.yield(data)
+            continuation.finish()
+        })
+    }
+
+    /// The declared `Content-Length`, when it is a number. Never trusted as a limit: caps are
+    /// applied to the bytes actually received.
+    public var declaredLength: Int? {
+        headers["content-length"].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+    }
+}
+
+/// A download that failed before or while its body arrived.
+public struct FetchError: Error, Hashable, Sendable, CustomStringConvertible {
+    public struct Code: RawRepresentable, Hashable, Sendable {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+
+        public static let transport = Code(rawValue: "transport")
+        public static let tooManyRedirects = Code(rawValue: "too-many-redirects")
+        public static let insecureRedirect = Code(rawValue: "insecure-redirect")
+        public static let unsupportedURL = Code(rawValue: "unsupported-url")
+        public static let fileNotFound = Code(rawValue: "file-not-found")
+    }
+
+    public let code: Code
+    /// One line for a person.
+    public let message: String
+
+    public init(_ code: Code, _ message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    public var description: String { message }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import HeraldCore
+
+/// How the pipeline behaves: time limits, byte caps, what may be fetched, where files go.
+///
+/// Defaults suit a notification service extension: a 25 s budget under Apple's ~30 s, 5 s for
+/// the avatar, https only, Apple's attachment size limits.
+public struct EnrichmentConfiguration: Sendable {
+    /// The layout to read payloads with; `nil` detects one per payload.
+    public var layout: Layout?
+    /// The whole pipeline's time: what is not done by then is left out (with a decision).
+    public var budget: Duration
+    /// The avatar download's own deadline.
+    public var avatarTimeout: Duration
+    /// Each attachment download's own deadline (the budget still bounds it).
+    public var attachmentTimeout: Duration
+    /// Whether to download at all; off, avatars and attachments are `skipped`.
+    public var fetchMedia: Bool
+    /// Plain http URLs are refused unless this is on (development, loopback tests).
+    public var allowHTTP: Bool
+    /// Where `file:` URLs and relative paths resolve; `nil` (the default, and always on the
+    /// phone) refuses them. `herald preview` sets the payload file's directory.
+    public var localFileBase: URL?
+    /// Redirects followed before a download fails.
+    public var maximumRedirects: Int
+    /// Avatar bytes read before the download is rejected.
+    public var avatarByteLimit: Int
+    /// Avatars wider or taller than this are rejected outright.
+    public var maximumAvatarDimension: Int
+    /// Avatars larger than this (in pixels, either side) are marked for downsampling.
+    public var avatarDisplaySize: Int
+    /// Attachment size caps per kind, applied while streaming.
+    public var attachmentByteLimits: [Message.Attachment.Kind: Int]
+    /// Where attachment files are written; each notification gets its own subdirectory.
+    public var attachmentDirectory: URL
+    /// The avatar cache; `nil` for none.
+    public var avatarCache: AvatarCacheConfiguration?
+    /// Body text shown when an encrypted payload cannot be opened.
+    public var encryptedFallbackText: String
+
+    /// Apple's documented limits: image 10 MB, audio 5 MB, movie 50 MB. An attachment of
+    /// unknown kind is held to the image limit.
+    public static let appleAttachmentLimits: [Message.Attachment.Kind: Int] = [
+        .image: 10_000_000, .audio: 5_000_000, .movie: 50_000_000, .unknown: 10_000_000,
+    ]
+
+    /// - Parameters: see the properties; every one has the default described there.
+    public init(
+        layout: Layout? = nil,
+        budget: Duration = .seconds(25),
+        avatarTimeout: Duration = .seconds(5),
+        attachmentTimeout: Duration = .seconds(20),
+        fetchMedia: Bool = true,
+        allowHTTP: Bool = false,
+        localFileBase: URL? = nil,
+        maximumRedirects: Int = 3,
+        avatarByteLimit: Int = 1_000_000,
+        maximumAvatarDimension: Int = 4096,
+        avatarDisplaySize: Int = 256,
+        attachmentByteLimits: [Message.Attachment.Kind: Int] = EnrichmentConfiguration.appleAttachmentLimits,
+        attachmentDirectory: URL = FileManager.default.temporaryDirectory.appendingPathComponent("herald-attachments", isDirectory: true),
+        avatarCache: AvatarCacheConfiguration? = nil,
+        encryptedFallbackText: String = "(Encrypted)"
+    ) {
+        self.layout = layout
+        self.budget = budget
+        self.avatarTimeout = avatarTimeout
+        self.attachmentTimeout = attachmentTimeout
+        self.fetchMedia = fetchMedia
+        self.allowHTTP = allowHTTP
+        self.localFileBase = localFileBase
+        self.maximumRedirects = maximumRedirects
+        self.avatarByteLimit = avatarByteLimit
+        self.maximumAvatarDimension = maximumAvatarDimension
+        self.avatarDisplaySize = avatarDisplaySize
+        self.attachmentByteLimits = attachmentByteLimits
+        self.attachmentDirectory = attachmentDirectory
+        self.avatarCache = avatarCache
+        self.encryptedFallbackText = encryptedFallbackText
+    }
+}

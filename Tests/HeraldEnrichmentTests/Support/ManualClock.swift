@@ -1,0 +1,66 @@
+import Foundation
+
+/// A clock that moves only when a test says so, so deadlines are tested instantly and
+/// deterministically.
+final class ManualClock: Clock, @unchecked Sendable {
+    // @unchecked: `current` and `sleepers` are only touched while `lock` is held.
+    struct Instant: InstantProtocol {
+        var offset: Duration
+        func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
+        func duration(to other: Instant) -> Duration { other.offset - offset }
+        static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
+    }
+
+    private struct Sleeper {
+        let deadline: Instant
+        let continuation: CheckedContinuation<Void, any Error>
+    }
+
+    private let lock = NSLock()
+    private var current = Instant(offset: .zero)
+    private var sleepers: [UUID: Sleeper] = [:]
+
+    var now: Instant { lock.withLock { current } }
+    var minimumResolution: Duration { .zero }
+
+    /// How many tasks are sleeping on this clock.
+    var sleeperCount: Int { lock.withLock { sleepers.count } }
+
+    func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+        let id = UUID()
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                let resumeNow: Bool = lock.withLock {
+                    if deadline <= current || Task.isCancelled { return true }
+                    sleepers[id] = Sleeper(deadline: deadline, continuation: continuation)
+                    return false
+                }
+                if resumeNow {
+                    if Task.isCancelled { continuation.resume(throwing: CancellationError()) } else { continuation.resume() }
+                }
+            }
+        } onCancel: {
+            let sleeper = lock.withLock { sleepers.removeValue(forKey: id) }
+            sleeper?.continuation.resume(throwing: CancellationError())
+        }
+    }
+
+    /// Moves time forward and wakes every sleeper whose deadline has come.
+    func advance(by duration: Duration) {
+        let due: [Sleeper] = lock.withLock {
+            current = current.advanced(by: duration)
+            let ready = sleepers.filter { $0.value.deadline <= current }
+            for key in ready.keys { sleepers.removeValue(forKey: key) }
+            return Array(ready.values)
+        }
+        for sleeper in due { sleeper.continuation.resume() }
+    }
+
+    /// Waits (in real time, briefly) until `count` tasks sleep on the clock.
+    func waitForSleepers(_ count: Int) async {
+        for _ in 0..<10_000 where sleeperCount < count {
+            await Task.yield()
+            try? await Task.sleep(for: .microseconds(100))  // a real pause; cancellation only ends the wait early
+        }
+    }
+}
