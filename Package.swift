@@ -38,7 +38,10 @@ let package = Package(
         ),
         .testTarget(
             name: "HeraldEnrichmentTests",
-            dependencies: ["HeraldEnrichment", "HeraldCore", .product(name: "FlyingFox", package: "FlyingFox")]
+            dependencies: [
+                "HeraldEnrichment", "HeraldCore", .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "FlyingFox", package: "FlyingFox"),
+            ]
         ),
         // Runs the built `herald` binary as a user does; depending on it makes `swift test` build it.
         .testTarget(
