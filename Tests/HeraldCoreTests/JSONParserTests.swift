@@ -116,6 +116,16 @@ struct JSONParserTests {
         #expect(try JSONValue(parsing: pretty) == value)
     }
 
+    @Test func byteCountMatchesTheCompactEncoding() throws {
+        let values: [JSONValue] = [
+            nil, true, false, 12.5, "", "quote \" backslash \\ newline \n tab \t bell \u{7} é 🧗", [], [:], [1, [2, [3]]],
+            ["aps": ["alert": ["body": "x"], "badge": 1], "k\n": [nil, false, "v"]],
+        ]
+        for value in values {
+            #expect(value.encodedByteCount == value.encoded().count, "\(value.jsonText())")
+        }
+    }
+
     @Test func numberViews() throws {
         #expect(JSONNumber(text: "3.0")?.intValue == 3)
         #expect(JSONNumber(text: "3.5")?.intValue == nil)

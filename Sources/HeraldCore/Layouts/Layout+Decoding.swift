@@ -12,9 +12,11 @@ extension Layout {
     public func decode(_ payload: JSONValue) -> DecodedMessage {
         var decisions: [Decision] = []
         let root = dataRoot(in: payload, decisions: &decisions)
+        // Resolved once: every field pointer is relative to it.
+        let data = root.resolve(in: payload) ?? .null
         func first(_ pointers: [JSONPointer], _ read: (JSONValue) -> String?) -> String? {
             for pointer in pointers {
-                if let value = root.appending(pointer).resolve(in: payload), let text = read(value) {
+                if let value = pointer.resolve(in: data), let text = read(value) {
                     return text
                 }
             }
@@ -28,7 +30,7 @@ extension Layout {
             switch first(fields.senderAvatarURL, Layout.avatarText) {
             case nil:
                 // An empty avatar_url names no avatar; the next pointer was tried, and none gave one.
-                if fields.senderAvatarURL.contains(where: { root.appending($0).resolve(in: payload)?.stringValue?.isEmpty == true }) {
+                if fields.senderAvatarURL.contains(where: { $0.resolve(in: data)?.stringValue?.isEmpty == true }) {
                     decisions.append(Decision(.avatarURLEmpty, "avatar URL is empty, so no avatar is shown"))
                 }
             case let avatarText?:
@@ -56,11 +58,11 @@ extension Layout {
                 }
             }
         }
-        message.recipients = fields.recipients.lazy.compactMap { root.appending($0).resolve(in: payload) }
+        message.recipients = fields.recipients.lazy.compactMap { $0.resolve(in: data) }
             .map(Layout.recipientList).first { !$0.isEmpty } ?? []
         message.mentionsCurrentUser = first(fields.mentionsCurrentUser, Layout.flagText) == "1"
         message.isReplyToCurrentUser = first(fields.isReplyToCurrentUser, Layout.flagText) == "1"
-        message.attachments = readAttachments(payload, root: root, decisions: &decisions)
+        message.attachments = readAttachments(payload, data: data, root: root, decisions: &decisions)
         return DecodedMessage(message: message, decisions: decisions)
     }
 
@@ -134,13 +136,13 @@ extension Layout {
         }
     }
 
-    private func readAttachments(_ payload: JSONValue, root: JSONPointer, decisions: inout [Decision]) -> [Message.Attachment] {
+    private func readAttachments(_ payload: JSONValue, data: JSONValue, root: JSONPointer, decisions: inout [Decision]) -> [Message.Attachment] {
         var attachments: [Message.Attachment] = []
         var seen: Set<String> = []
         for source in self.attachments {
-            let base = source.isInData ? root : JSONPointer(tokens: [])
-            guard let value = base.appending(source.url).resolve(in: payload) else { continue }
-            let declared = source.declaredType.flatMap { base.appending($0).resolve(in: payload)?.identifierText }
+            let base = source.isInData ? data : payload
+            guard let value = source.url.resolve(in: base) else { continue }
+            let declared = source.declaredType.flatMap { $0.resolve(in: base)?.identifierText }
             for (text, type) in Layout.urlCandidates(value, declaredType: declared) where !text.isEmpty && seen.insert(text).inserted {
                 switch MediaReference(text) {
                 case .remote(let url):
@@ -149,7 +151,8 @@ extension Layout {
                     attachments.append(Layout.attachment(url: url, type: type))
                     decisions.append(Decision(.attachmentRelative, "attachment \"\(text)\" is not an absolute URL: only a local preview can load it"))
                 case .rejected(let reason):
-                    decisions.append(Decision(.attachmentURLRejected, "attachment at \(base.appending(source.url)) ignored: \(reason)"))
+                    let location = source.isInData ? root.appending(source.url) : source.url
+                    decisions.append(Decision(.attachmentURLRejected, "attachment at \(location) ignored: \(reason)"))
                 }
             }
         }

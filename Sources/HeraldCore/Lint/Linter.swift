@@ -119,20 +119,22 @@ public enum Linter {
         return nil
     }
 
+    private static let communicationBlock = Layout.pointer("/communication")
+    private static let senderName = Layout.pointer("/sender_name")
+    private static let misplacedMutableContentPlaces: [(JSONPointer, String)] = [
+        (Layout.pointer("/mutable-content"), "the top level"), (Layout.pointer("/mutable_content"), "the top level as mutable_content"),
+        (Layout.pointer("/aps/mutable_content"), "aps.mutable_content (underscore)"),
+    ]
+
     private static func misplacedMutableContent(_ json: JSONValue) -> String? {
-        for (pointer, place) in [("/mutable-content", "the top level"), ("/mutable_content", "the top level as mutable_content"),
-                                 ("/aps/mutable_content", "aps.mutable_content (underscore)")]
-        where Layout.pointer(pointer).resolve(in: json) != nil {
-            return place
-        }
-        return nil
+        misplacedMutableContentPlaces.first { $0.0.resolve(in: json) != nil }?.1
     }
 
     private static func lintCommunication(_ payload: Payload, preview: Preview) -> [LintFinding] {
         var findings: [LintFinding] = []
         let root = preview.layout.dataRoot(in: payload.json)
-        if let block = root.appending(Layout.pointer("/communication")).resolve(in: payload.json),
-            Layout.pointer("/sender_name").resolve(in: block)?.identifierText == nil, preview.message.sender == nil
+        if let block = communicationBlock.resolve(in: root.resolve(in: payload.json) ?? .null),
+            senderName.resolve(in: block)?.identifierText == nil, preview.message.sender == nil
         {
             findings.append(LintFinding(.communicationWithoutSenderName, "the communication block has no sender_name, so no sender is shown; add the sender's display name"))
         }

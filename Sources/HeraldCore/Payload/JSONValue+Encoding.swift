@@ -31,6 +31,31 @@ extension JSONValue {
         return Data(output)
     }
 
+    /// The size of the compact encoding, counted without building it: what APNs measures.
+    public var encodedByteCount: Int {
+        switch self {
+        case .null: return 4
+        case .bool(let flag): return flag ? 4 : 5
+        case .number(let number): return number.text.utf8.count
+        case .string(let text): return JSONValue.encodedByteCount(of: text)
+        case .array(let elements): return 2 + max(elements.count - 1, 0) + elements.reduce(0) { $0 + $1.encodedByteCount }
+        case .object(let members):
+            return 2 + max(members.count - 1, 0) + members.reduce(0) { $0 + JSONValue.encodedByteCount(of: $1.key) + 1 + $1.value.encodedByteCount }
+        }
+    }
+
+    private static func encodedByteCount(of text: String) -> Int {
+        var count = 2
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), 0x0A, 0x0D, 0x09, 0x08, 0x0C: count += 2
+            case ..<0x20: count += 6
+            default: count += 1
+            }
+        }
+        return count
+    }
+
     /// The value as JSON text; see ``encoded(_:)``.
     public func jsonText(_ style: EncodingStyle = .compact) -> String {
         String(decoding: encoded(style), as: UTF8.self)

@@ -13,7 +13,7 @@ public struct Payload: Hashable, Sendable {
     public init(json: JSONValue) {
         self.json = json
         self.aps = json["aps"].map(APS.init(json:))
-        self.byteCount = json.encoded().count
+        self.byteCount = json.encodedByteCount
     }
 
     /// Parses a payload from JSON bytes.
