@@ -48,8 +48,8 @@ struct LintCommand: AsyncParsableCommand {
             }
             do {
                 let payload = try Payload(data: data)
-                let report = PreviewReport(payload: payload, layout: layout)
-                results.append((source.displayName, report.preview.layout.name, report.lint))
+                let preview = Preview(payload: payload, layout: layout)
+                results.append((source.displayName, preview.layout.name, Linter.lint(payload, preview: preview)))
             } catch {
                 results.append((source.displayName, nil, [Linter.finding(for: error)]))
             }

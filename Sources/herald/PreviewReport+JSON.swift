@@ -1,30 +1,33 @@
 import HeraldCore
+import HeraldEnrichment
 
 extension PreviewReport {
     /// The preview contract: field names are pinned by tests and documented in the README.
     var json: JSONValue {
-        let content = preview.content
+        let content = notification.content
+        let message = notification.message
         let communication: JSONValue
-        if let sender = preview.message.sender {
+        if let sender = message.sender {
             communication = [
                 "sender": [
                     "identifier": sender.identifier.map(JSONValue.string) ?? .null,
                     "displayName": .string(sender.displayName),
                     "avatarURL": sender.avatarURL.map { .string($0.absoluteString) } ?? .null,
                     "handle": sender.handle.map { ["value": .string($0.value), "kind": .string($0.kind.rawValue)] } ?? .null,
+                    "avatar": avatarJSON,
                 ],
-                "conversationIdentifier": preview.message.conversationIdentifier.map(JSONValue.string) ?? .null,
-                "groupName": preview.message.groupName.map(JSONValue.string) ?? .null,
-                "recipients": .array(preview.message.recipients.map(JSONValue.string)),
-                "mentionsCurrentUser": .bool(preview.message.mentionsCurrentUser),
-                "isReplyToCurrentUser": .bool(preview.message.isReplyToCurrentUser),
+                "conversationIdentifier": message.conversationIdentifier.map(JSONValue.string) ?? .null,
+                "groupName": message.groupName.map(JSONValue.string) ?? .null,
+                "recipients": .array(message.recipients.map(JSONValue.string)),
+                "mentionsCurrentUser": .bool(message.mentionsCurrentUser),
+                "isReplyToCurrentUser": .bool(message.isReplyToCurrentUser),
             ]
         } else {
             communication = .null
         }
         return [
-            "layout": .string(preview.layout.name),
-            "extensionWillRun": .bool(preview.extensionWillRun),
+            "layout": .string(notification.layoutName),
+            "extensionWillRun": .bool(notification.extensionWillRun),
             "content": [
                 "title": .string(content.title),
                 "subtitle": .string(content.subtitle),
@@ -42,14 +45,32 @@ extension PreviewReport {
                 } ?? .null,
             ],
             "communication": communication,
-            "attachments": .array(preview.message.attachments.map { attachment in
+            "attachments": .array(notification.attachments.map { result in
                 [
-                    "url": .string(attachment.url.absoluteString), "kind": .string(attachment.kind.rawValue),
-                    "declaredType": attachment.declaredType.map(JSONValue.string) ?? .null,
+                    "url": .string(result.source.url.absoluteString),
+                    "kind": .string((result.format?.kind ?? result.source.kind).rawValue),
+                    "declaredType": result.source.declaredType.map(JSONValue.string) ?? .null,
+                    "status": .string(result.status.rawValue),
+                    "bytes": .number(JSONNumber(result.byteCount)),
+                    "file": result.file.map { .string($0.path) } ?? .null,
                 ]
             }),
-            "decisions": .array(preview.decisions.map { ["code": .string($0.code.rawValue), "message": .string($0.message)] }),
+            "decisions": .array(notification.decisions.map { ["code": .string($0.code.rawValue), "message": .string($0.message)] }),
             "lint": .array(lint.map(\.json)),
+            "elapsedMilliseconds": .number(JSONNumber(elapsedMilliseconds)),
+        ]
+    }
+
+    /// `communication.sender.avatar`: what became of the avatar; `skipped` when there was none to get.
+    private var avatarJSON: JSONValue {
+        let avatar = notification.avatar ?? AvatarResult(status: .skipped)
+        return [
+            "status": .string(avatar.status.rawValue),
+            "bytes": .number(JSONNumber(avatar.data?.count ?? 0)),
+            "format": avatar.info.map { .string($0.format.rawValue) } ?? .null,
+            "width": avatar.info.map { .number(JSONNumber($0.width)) } ?? .null,
+            "height": avatar.info.map { .number(JSONNumber($0.height)) } ?? .null,
+            "needsDownsampling": .bool(avatar.needsDownsampling),
         ]
     }
 }

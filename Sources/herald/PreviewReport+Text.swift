@@ -1,16 +1,17 @@
 import HeraldCore
+import HeraldEnrichment
 
 extension PreviewReport {
     /// The preview as a person reads it at a glance: the notification first, then the detail.
     var text: String {
         var lines: [String] = []
-        let message = preview.message
-        let content = preview.content
-        lines.append("Layout:     \(preview.layout.name)")
-        lines.append("Extension:  " + (preview.extensionWillRun ? "runs" : "does not run (iOS shows the payload as sent)"))
+        let message = notification.message
+        let content = notification.content
+        lines.append("Layout:     \(notification.layoutName)")
+        lines.append("Extension:  " + (notification.extensionWillRun ? "runs" : "does not run (iOS shows the payload as sent)"))
         lines.append("")
-        if let sender = message.sender, preview.extensionWillRun {
-            let avatar = sender.avatarURL == nil ? "(\(sender.displayName.prefix(1).uppercased()))" : "(avatar)"
+        if let sender = message.sender, notification.extensionWillRun {
+            let avatar = notification.avatar?.data == nil ? "(\(sender.displayName.prefix(1).uppercased()))" : "(avatar)"
             let line = [sender.displayName, message.groupName].compactMap { $0 }.joined(separator: " · ")
             lines.append("  \(avatar) \(line)")
             // The communication layout puts the sender and group on the first line; below it
@@ -29,6 +30,13 @@ extension PreviewReport {
             if let handle = sender.handle { parts.append("\(handle.kind.rawValue) \(handle.value)") }
             parts.append(sender.avatarURL.map { "avatar \($0.absoluteString)" } ?? "no avatar")
             lines.append("Sender:     " + parts.joined(separator: ", "))
+            if let avatar = notification.avatar {
+                let info = avatar.info.map { ", \($0.format) \($0.width)×\($0.height)" } ?? ""
+                let size = avatar.data.map { ", \($0.count) bytes" } ?? ""
+                let reason = [FetchStatus.downloaded, .cached].contains(avatar.status)
+                    ? "" : notification.decisions.last { $0.code.rawValue.hasPrefix("avatar-") }.map { " (\($0.message))" } ?? ""
+                lines.append("Avatar:     \(avatar.status)\(size)\(info)" + (avatar.needsDownsampling ? ", downsampled on the phone" : "") + reason)
+            }
             lines.append("Conversation: " + (message.conversationIdentifier ?? "(none)")
                 + (message.groupName.map { ", group \"\($0)\"" } ?? ", direct"))
             if !message.recipients.isEmpty { lines.append("Recipients: " + message.recipients.joined(separator: ", ")) }
@@ -45,15 +53,22 @@ extension PreviewReport {
         if let level = content.interruptionLevel { fields.append("interruption \(level.rawValue)") }
         if let score = content.relevanceScore { fields.append("relevance \(score)") }
         if !fields.isEmpty { lines.append("Content:    " + fields.joined(separator: ", ")) }
-        for (index, attachment) in message.attachments.enumerated() {
-            lines.append((index == 0 ? "Attachments: " : "             ") + "\(attachment.kind.rawValue) \(attachment.url.absoluteString)")
+        for (index, result) in notification.attachments.enumerated() {
+            let kind = (result.format?.kind ?? result.source.kind).rawValue
+            let prefix = "attachment \(index + 1) (\(result.source.url.absoluteString)) "
+            let reason = result.status == .downloaded
+                ? "" : notification.decisions.last { $0.message.hasPrefix(prefix) }.map { " (\($0.message.dropFirst(prefix.count)))" } ?? ""
+            let file = result.file.map { " → \($0.path) (\(result.byteCount) bytes)" } ?? reason
+            lines.append((index == 0 ? "Attachments: " : "             ") + "\(kind) \(result.source.url.absoluteString) [\(result.status)]\(file)")
         }
         lines.append("")
         lines.append("Decisions:")
-        lines.append(contentsOf: preview.decisions.map { "  - \($0.message) [\($0.code.rawValue)]" })
+        lines.append(contentsOf: notification.decisions.map { "  - \($0.message) [\($0.code.rawValue)]" })
         lines.append("")
         lines.append("Lint:       " + PreviewReport.summary(lint))
         lines.append(contentsOf: lint.map { "  \($0.severity.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0))\($0.rule.id): \($0.message)" })
+        lines.append("")
+        lines.append("Took \(elapsedMilliseconds) ms (stage \(notification.stage)).")
         return lines.joined(separator: "\n")
     }
 

@@ -1,12 +1,14 @@
 import HeraldCore
+import HeraldEnrichment
 
-/// A preview with its lint findings: what `herald preview` prints.
+/// What `herald preview` prints: the enriched notification, the lint findings on the payload
+/// as sent, and how long the pipeline took.
 struct PreviewReport {
-    let preview: Preview
+    let notification: EnrichedNotification
     let lint: [LintFinding]
+    let elapsed: Duration
 
-    init(payload: Payload, layout: Layout?) {
-        preview = Preview(payload: payload, layout: layout)
-        lint = Linter.lint(payload, preview: preview)
+    var elapsedMilliseconds: Int {
+        Int(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000)
     }
 }

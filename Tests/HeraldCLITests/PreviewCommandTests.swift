@@ -5,7 +5,7 @@ import Testing
 @Suite("herald preview")
 struct PreviewCommandTests {
     @Test func bundledExampleFollowsTheContract() throws {
-        let result = try HeraldProcess.run(["preview", "--json", HeraldProcess.path("Examples/onesignal-group-message.json")])
+        let result = try HeraldProcess.run(["preview", "--json", "--no-fetch", HeraldProcess.path("Examples/onesignal-group-message.json")])
         #expect(result.status == 0)
         let json = try JSONValue(parsing: result.stdout)
         // Expected values are the example file's own fields.
@@ -21,12 +21,18 @@ struct PreviewCommandTests {
                 "identifier": "user-1842", "displayName": "Maya Lindqvist",
                 "avatarURL": "https://cdn.example.com/avatars/user-1842.jpg",
                 "handle": ["value": "maya@example.com", "kind": "email"],
+                // --no-fetch: nothing downloaded, and the preview says so.
+                "avatar": ["status": "skipped", "bytes": 0, "format": nil, "width": nil, "height": nil, "needsDownsampling": false],
             ],
             "conversationIdentifier": "conv-8c2f1e", "groupName": "Weekend climbing 🧗",
             "recipients": ["user-2210", "user-3307", "user-4051"],
             "mentionsCurrentUser": true, "isReplyToCurrentUser": false,
         ])
-        #expect(json["attachments"] == [["url": "https://cdn.example.com/media/crag-sunrise.jpg", "kind": "image", "declaredType": nil]])
+        #expect(json["attachments"] == [[
+            "url": "https://cdn.example.com/media/crag-sunrise.jpg", "kind": "image", "declaredType": nil,
+            "status": "skipped", "bytes": 0, "file": nil,
+        ]])
+        #expect(json["elapsedMilliseconds"]?.numberValue?.intValue != nil)
         #expect(json["decisions"]?.arrayValue?.first?["code"] == "layout-detected")
         #expect(json["lint"] == [])
     }
@@ -43,7 +49,7 @@ struct PreviewCommandTests {
 
     @Test(arguments: fixtures)
     func everyFixtureFollowsTheContract(_ file: String) throws {
-        let result = try HeraldProcess.run(["preview", "--json", file])
+        let result = try HeraldProcess.run(["preview", "--json", "--no-fetch", file])
         #expect(result.status == 0)
         #expect(!result.crashed)
         let json = try JSONValue(parsing: result.stdout)
@@ -87,17 +93,18 @@ struct PreviewCommandTests {
     }
 
     @Test func humanOutputShowsTheNotification() throws {
-        let result = try HeraldProcess.run(["preview", HeraldProcess.path("Examples/onesignal-group-message.json")])
+        let result = try HeraldProcess.run(["preview", "--no-fetch", HeraldProcess.path("Examples/onesignal-group-message.json")])
         #expect(result.status == 0)
         #expect(result.stdout.contains("Maya Lindqvist · Weekend climbing 🧗"))
         #expect(result.stdout.contains("Rope is packed. Who's bringing the chalk? ✨"))
-        #expect(result.stdout.contains("image https://cdn.example.com/media/crag-sunrise.jpg"))
+        #expect(result.stdout.contains("image https://cdn.example.com/media/crag-sunrise.jpg [skipped]"))
+        #expect(result.stdout.contains("Avatar:     skipped (avatar not fetched: fetching is turned off)"))
         #expect(result.stdout.contains("Lint:       no problems"))
     }
 
     @Test func readsStandardInput() throws {
         let payload = #"{"aps":{"alert":"hi","mutable-content":1},"communication":{"sender_name":"Ann"}}"#
-        let result = try HeraldProcess.run(["preview", "--json", "-"], stdin: Data(payload.utf8))
+        let result = try HeraldProcess.run(["preview", "--json", "--no-fetch", "-"], stdin: Data(payload.utf8))
         #expect(result.status == 0)
         let json = try JSONValue(parsing: result.stdout)
         #expect(json["communication"]?["sender"]?["displayName"] == "Ann")
@@ -106,7 +113,7 @@ struct PreviewCommandTests {
 
     @Test func customLayoutFileAndForcedLayout() throws {
         let zulip = try HeraldProcess.run([
-            "preview", "--json", "--layout-file", HeraldProcess.path("Examples/layouts/zulip.json"),
+            "preview", "--json", "--no-fetch", "--layout-file", HeraldProcess.path("Examples/layouts/zulip.json"),
             HeraldProcess.path("Examples/zulip-stream-message.json"),
         ])
         #expect(zulip.status == 0)
@@ -115,7 +122,7 @@ struct PreviewCommandTests {
         #expect(json["communication"]?["sender"]?["displayName"] == "Aaron Smith")
         #expect(json["communication"]?["groupName"] == "design")
 
-        let forced = try HeraldProcess.run(["preview", "--json", "--layout", "fcm", HeraldProcess.path("Examples/onesignal-group-message.json")])
+        let forced = try HeraldProcess.run(["preview", "--json", "--no-fetch", "--layout", "fcm", HeraldProcess.path("Examples/onesignal-group-message.json")])
         let forcedJSON = try JSONValue(parsing: forced.stdout)
         #expect(forcedJSON["layout"] == "fcm")
         // FCM reads top-level keys, and the example keeps its data in custom.a: no sender.
@@ -141,7 +148,7 @@ struct PreviewCommandTests {
         Data("[1,2]".utf8), Data("\"aps\"".utf8), Data(#"{"aps": {"alert": {"title": 1, "body": []}, "badge": {}, "sound": 5}}"#.utf8),
     ])
     func brokenInputNeverCrashes(_ input: Data) throws {
-        let result = try HeraldProcess.run(["preview", "-"], stdin: input)
+        let result = try HeraldProcess.run(["preview", "--no-fetch", "-"], stdin: input)
         #expect(!result.crashed)
         #expect([0, 1].contains(result.status))
         #expect(!result.stderr.contains("Stack dump") && !result.stderr.contains("Fatal error"))

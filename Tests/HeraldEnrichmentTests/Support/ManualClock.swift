@@ -55,12 +55,4 @@ final class ManualClock: Clock, @unchecked Sendable {
         }
         for sleeper in due { sleeper.continuation.resume() }
     }
-
-    /// Waits (in real time, briefly) until `count` tasks sleep on the clock.
-    func waitForSleepers(_ count: Int) async {
-        for _ in 0..<10_000 where sleeperCount < count {
-            await Task.yield()
-            try? await Task.sleep(for: .microseconds(100))  // a real pause; cancellation only ends the wait early
-        }
-    }
 }

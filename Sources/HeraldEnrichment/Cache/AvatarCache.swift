@@ -1,0 +1,114 @@
+import Crypto
+import Foundation
+import HeraldCore
+
+/// Avatars on disk, keyed by a hash of their URL, shared by every extension process.
+///
+/// Entries are written to a temporary file and renamed into place, so a reader in another
+/// process or another notification sees the old entry or the new one, never half of one. The
+/// total size is bounded; the least recently used entries go first. Freshness follows
+/// `Cache-Control: max-age`; a stale entry with an `ETag` or `Last-Modified` is revalidated
+/// with a conditional GET.
+struct AvatarCache: Sendable {
+    let directory: URL
+    let byteLimit: Int
+    let now: @Sendable () -> Date
+
+    private static let fileExtension = "avatar"
+
+    /// Opens the configured directory, or its fallback when it cannot be opened.
+    ///
+    /// - Returns: the cache (or `nil` when neither directory opens) and decisions saying which.
+    static func open(_ configuration: AvatarCacheConfiguration, now: @escaping @Sendable () -> Date) -> (AvatarCache?, [Decision]) {
+        if usable(configuration.directory) {
+            return (AvatarCache(directory: configuration.directory, byteLimit: configuration.byteLimit, now: now), [])
+        }
+        let primary = configuration.directory.path
+        guard let fallback = configuration.fallbackDirectory, usable(fallback) else {
+            return (nil, [Decision(.avatarCacheUnavailable, "the avatar cache directory \(primary) cannot be opened and no fallback can either; avatars are not cached")])
+        }
+        return (
+            AvatarCache(directory: fallback, byteLimit: configuration.byteLimit, now: now),
+            [Decision(.avatarCacheFallback, "the avatar cache directory \(primary) cannot be opened (before first unlock?); using \(fallback.path)")]
+        )
+    }
+
+    /// Whether a directory exists (or can be made) and can be written.
+    private static func usable(_ directory: URL) -> Bool {
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        } catch {
+            return false
+        }
+        return FileManager.default.isWritableFile(atPath: directory.path)
+    }
+
+    func file(for url: URL) -> URL {
+        let digest = SHA256.hash(data: Data(url.absoluteString.utf8))
+        let name = digest.map { String(format: "%02x", $0) }.joined()
+        return directory.appendingPathComponent(name).appendingPathExtension(AvatarCache.fileExtension)
+    }
+
+    /// The entry for `url`, marking it recently used; `nil` when absent or unreadable.
+    func lookup(_ url: URL) -> CachedAvatar? {
+        let path = file(for: url)
+        guard let contents = FileManager.default.contents(atPath: path.path), let entry = CachedAvatar(decoding: contents, url: url) else {
+            return nil
+        }
+        touch(path)
+        return entry
+    }
+
+    /// Stores an entry atomically, then evicts least recently used entries over the limit.
+    ///
+    /// - Throws: file-system errors; the caller records them as a decision.
+    func store(_ entry: CachedAvatar, for url: URL) throws {
+        let destination = file(for: url)
+        let temporary = directory.appendingPathComponent(".\(UUID().uuidString).tmp")
+        try entry.encoded(url: url).write(to: temporary)
+        guard rename(temporary.path, destination.path) == 0 else {
+            let code = errno
+            try? FileManager.default.removeItem(at: temporary)  // best effort; the rename error is what is reported
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "rename failed with errno \(code)"])
+        }
+        touch(destination)
+        evict(keeping: destination)
+    }
+
+    /// How long a response may be used without revalidation, from its `Cache-Control`.
+    ///
+    /// - Returns: `nil` when the response must not be stored (`no-store`); otherwise the
+    ///   instant it goes stale (now, without `max-age` or with `no-cache`).
+    func freshUntil(headers: [String: String]) -> Date? {
+        let directives = (headers["cache-control"] ?? "").lowercased().split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        if directives.contains("no-store") { return nil }
+        if directives.contains("no-cache") { return now() }
+        for directive in directives where directive.hasPrefix("max-age=") {
+            if let seconds = Int(directive.dropFirst("max-age=".count)), seconds > 0 {
+                return now().addingTimeInterval(TimeInterval(seconds))
+            }
+        }
+        return now()
+    }
+
+    private func touch(_ file: URL) {
+        // The modification date is the last use; failing to update it only makes eviction less exact.
+        try? FileManager.default.setAttributes([.modificationDate: now()], ofItemAtPath: file.path)
+    }
+
+    private func evict(keeping kept: URL) {
+        let keys: [URLResourceKey] = [.contentModificationDateKey, .fileSizeKey]
+        guard let files = try? FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: keys) else { return }
+        var entries = files.filter { $0.pathExtension == AvatarCache.fileExtension }.compactMap { file -> (URL, Date, Int)? in
+            guard let values = try? file.resourceValues(forKeys: Set(keys)) else { return nil }
+            return (file, values.contentModificationDate ?? .distantPast, values.fileSize ?? 0)
+        }
+        var total = entries.reduce(0) { $0 + $1.2 }
+        entries.sort { $0.1 < $1.1 }
+        for (file, _, size) in entries where total > byteLimit && file.standardizedFileURL != kept.standardizedFileURL {
+            // Another process may have evicted it already: either way it is gone.
+            try? FileManager.default.removeItem(at: file)
+            total -= size
+        }
+    }
+}

@@ -1,0 +1,61 @@
+import HeraldCore
+
+/// Everything the extension delivers for one notification, as a value.
+///
+/// The iOS adapter only maps this onto Apple types; the CLI prints it. ``stage`` says how far
+/// the pipeline got: on expiry the best value reached so far is delivered.
+public struct EnrichedNotification: Hashable, Sendable {
+    /// How far the pipeline got.
+    public enum Stage: Int, Hashable, Sendable, Comparable, CustomStringConvertible {
+        /// The payload as received (iOS's own content, or the fallback text).
+        case original
+        /// Decrypted (or not encrypted) and decoded: final text, message, no media yet.
+        case decoded
+        /// Every download finished, timed out or failed.
+        case complete
+
+        public static func < (lhs: Stage, rhs: Stage) -> Bool { lhs.rawValue < rhs.rawValue }
+
+        public var description: String {
+            switch self {
+            case .original: "original"
+            case .decoded: "decoded"
+            case .complete: "complete"
+            }
+        }
+    }
+
+    public var stage: Stage
+    /// The layout that read the payload.
+    public var layoutName: String
+    /// Whether iOS runs an extension for the payload at all.
+    public var extensionWillRun: Bool
+    /// Final title, subtitle, body and the other content fields.
+    public var content: ContentFields
+    /// Sender, conversation, group, recipients and the attachments the payload named.
+    public var message: Message
+    /// The avatar download; `nil` when there is no sender or no avatar URL.
+    public var avatar: AvatarResult?
+    /// One result per attachment in ``message``, in the same order.
+    public var attachments: [AttachmentResult]
+    /// Every decision, in the order taken.
+    public var decisions: [Decision]
+
+    /// - Parameters: see the properties.
+    public init(
+        stage: Stage, layoutName: String, extensionWillRun: Bool, content: ContentFields, message: Message,
+        avatar: AvatarResult? = nil, attachments: [AttachmentResult] = [], decisions: [Decision] = []
+    ) {
+        self.stage = stage
+        self.layoutName = layoutName
+        self.extensionWillRun = extensionWillRun
+        self.content = content
+        self.message = message
+        self.avatar = avatar
+        self.attachments = attachments
+        self.decisions = decisions
+    }
+
+    /// Whether iOS can show the communication layout: there is a sender.
+    public var isCommunication: Bool { message.sender != nil }
+}

@@ -1,0 +1,126 @@
+import Foundation
+import HeraldCore
+import Testing
+
+@testable import HeraldEnrichment
+
+/// SplitMix64: a small seeded generator, so every interleaving can be replayed.
+struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+private struct FinishFailed: Error {}
+
+@Suite("Exactly one delivery")
+struct DeliveryInterleavingTests {
+    enum Event: CaseIterable {
+        case avatar, photo, voice, advanceClock, expire, yield
+    }
+
+    /// One notification in flight, driven by the test.
+    struct Flight {
+        let name: String
+        let fetcher: ScriptedFetcher
+        let session: EnrichmentSession<ManualClock, EnrichedNotification>
+        let recorder: DeliveryRecorder<EnrichedNotification>
+        let task: Task<Void, Never>
+    }
+
+    static func flight(_ name: String, clock: ManualClock, finishFails: Bool) -> Flight {
+        let fetcher = ScriptedFetcher([EnricherTests.avatar: .held, EnricherTests.photo: .held, EnricherTests.voice: .held])
+        let enricher = EnricherTests.enricher(fetcher, clock: clock)
+        var json = EnricherTests.payload(attachments: [EnricherTests.photo, EnricherTests.voice]).json
+        json.set(.string(name), at: JSONPointer("/communication/sender_name")!)
+        let recorder = DeliveryRecorder<EnrichedNotification>()
+        let session = EnrichmentSession<ManualClock, EnrichedNotification>(
+            enricher: enricher, payload: Payload(json: json),
+            finish: { enriched in
+                if finishFails { throw FinishFailed() }
+                return enriched
+            },
+            fallback: { $0 },
+            deliver: recorder.record)
+        return Flight(name: name, fetcher: fetcher, session: session, recorder: recorder, task: session.start())
+    }
+
+    static func release(_ url: URL, in fetcher: ScriptedFetcher, using generator: inout SeededGenerator) {
+        let script: ScriptedFetcher.Script
+        switch Int.random(in: 0..<4, using: &generator) {
+        case 0: script = .respond(status: 500, headers: [:], body: Data())
+        case 1: script = .fail(FetchError(.transport, "reset"))
+        default: script = .respond(status: 200, headers: [:], body: url == EnricherTests.voice ? TestMedia.mp3(count: 4096) : TestMedia.png(width: 64, height: 64))
+        }
+        fetcher.release(url, with: script)
+    }
+
+    @Test func randomizedInterleavingsDeliverExactlyOnceAndNeverLessThanDone() async {
+        var generator = SeededGenerator(state: 0x4845_5241_4C44)
+        var expiries = 0
+        var completions = 0
+        for trial in 0..<1_500 {
+            let clock = ManualClock()
+            // Two notifications at once in one process: they must not mix.
+            let flights = [
+                Self.flight("Ann \(trial)", clock: clock, finishFails: Bool.random(using: &generator)),
+                Self.flight("Bo \(trial)", clock: clock, finishFails: Bool.random(using: &generator)),
+            ]
+            // For each flight expired before it delivered: what it had done by then, if anything.
+            var doneAtExpiry: [String: EnrichedNotification?] = [:]
+            for _ in 0..<Int.random(in: 0..<12, using: &generator) {
+                let flight = flights.randomElement(using: &generator)!
+                switch Event.allCases.randomElement(using: &generator)! {
+                case .avatar: Self.release(EnricherTests.avatar, in: flight.fetcher, using: &generator)
+                case .photo: Self.release(EnricherTests.photo, in: flight.fetcher, using: &generator)
+                case .voice: Self.release(EnricherTests.voice, in: flight.fetcher, using: &generator)
+                case .advanceClock: clock.advance(by: .milliseconds(Int.random(in: 0...6_000, using: &generator)))
+                case .expire:
+                    if doneAtExpiry[flight.name] == nil, !flight.session.hasDelivered {
+                        doneAtExpiry[flight.name] = .some(flight.session.progress.latest)
+                    }
+                    flight.session.expire()
+                case .yield:
+                    for _ in 0..<Int.random(in: 1...20, using: &generator) { await Task.yield() }
+                }
+            }
+            // Let everything end: answer every request and pass every deadline.
+            for flight in flights {
+                for url in [EnricherTests.avatar, EnricherTests.photo, EnricherTests.voice] {
+                    flight.fetcher.release(url, with: .respond(status: 200, headers: [:], body: TestMedia.png(width: 8, height: 8)))
+                }
+            }
+            clock.advance(by: .seconds(60))
+            for flight in flights {
+                await flight.task.value
+                let deliveries = flight.recorder.deliveries
+                #expect(deliveries.count == 1, "trial \(trial) \(flight.name): \(deliveries.count) deliveries")
+                guard let delivered = deliveries.first else { continue }
+                #expect(delivered.message.sender?.displayName == flight.name)
+                if let expiry = doneAtExpiry[flight.name] {
+                    expiries += 1
+                    guard let done = expiry else { continue }
+                    // What was done before expiry is in what was delivered.
+                    #expect(delivered.stage >= done.stage, "trial \(trial)")
+                    if let avatar = done.avatar, avatar.status != .timedOut {
+                        #expect(delivered.avatar?.status == avatar.status, "trial \(trial)")
+                    }
+                    for (index, attachment) in done.attachments.enumerated() where attachment.status == .downloaded && done.stage >= .decoded {
+                        #expect(delivered.attachments[index].status == .downloaded, "trial \(trial)")
+                    }
+                } else {
+                    completions += 1
+                    #expect(delivered.stage == .complete)
+                }
+            }
+        }
+        // The schedule really exercised both paths.
+        #expect(expiries > 100)
+        #expect(completions > 100)
+    }
+}

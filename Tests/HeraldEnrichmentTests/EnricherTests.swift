@@ -1,0 +1,192 @@
+import Foundation
+import HeraldCore
+import Testing
+
+@testable import HeraldEnrichment
+
+@Suite("Enrichment pipeline")
+struct EnricherTests {
+    static let avatar = URL(string: "https://cdn.example.com/avatar.png")!
+    static let photo = URL(string: "https://cdn.example.com/photo")!
+    static let voice = URL(string: "https://cdn.example.com/voice")!
+
+    static func payload(avatar: URL? = EnricherTests.avatar, attachments: [URL] = [photo]) -> Payload {
+        var communication: [String: JSONValue] = ["sender_name": "Ann", "conversation_id": "c1"]
+        communication["avatar_url"] = avatar.map { .string($0.absoluteString) }
+        return Payload(json: [
+            "aps": ["alert": ["title": "Ann", "body": "Look"], "mutable-content": 1],
+            "communication": .object(communication),
+            "attachments": .array(attachments.map { ["url": .string($0.absoluteString)] }),
+        ])
+    }
+
+    static func temporaryDirectory() -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("herald-tests-\(UUID().uuidString)", isDirectory: true)
+    }
+
+    static func enricher(_ fetcher: ScriptedFetcher, clock: ManualClock = ManualClock(), configure: (inout EnrichmentConfiguration) -> Void = { _ in }) -> Enricher<ManualClock> {
+        var configuration = EnrichmentConfiguration(attachmentDirectory: temporaryDirectory())
+        configure(&configuration)
+        return Enricher(configuration: configuration, clock: clock, fetcher: fetcher)
+    }
+
+    @Test func downloadsAvatarAndAttachmentsConcurrently() async throws {
+        let fetcher = ScriptedFetcher([
+            Self.avatar: .respond(status: 200, headers: [:], body: TestMedia.png(width: 128, height: 128)),
+            Self.photo: .respond(status: 200, headers: ["Content-Type": "application/octet-stream"], body: TestMedia.png(width: 800, height: 600, padding: 5000)),
+            Self.voice: .respond(status: 200, headers: [:], body: TestMedia.mp3(count: 20_000)),
+        ])
+        let result = await Self.enricher(fetcher).enrich(Self.payload(attachments: [Self.photo, Self.voice]))
+        #expect(result.stage == .complete)
+        #expect(result.avatar?.status == .downloaded)
+        #expect(result.avatar?.data == TestMedia.png(width: 128, height: 128))
+        #expect(result.avatar?.info == ImageInfo(format: .png, width: 128, height: 128))
+        #expect(result.avatar?.needsDownsampling == false)
+        #expect(result.attachments.map(\.status) == [.downloaded, .downloaded])
+        // Named by Herald, with the extension of what the bytes are (not the URL, not Content-Type).
+        #expect(result.attachments.map { $0.file?.lastPathComponent } == ["attachment-1.png", "attachment-2.mp3"])
+        #expect(result.attachments.map(\.format) == [.png, .mp3])
+        let photoFile = try #require(result.attachments[0].file)
+        #expect(try Data(contentsOf: photoFile) == TestMedia.png(width: 800, height: 600, padding: 5000))
+        #expect(result.attachments[1].byteCount == 20_000)
+        #expect(Set(fetcher.recordedRequests.map(\.url)) == [Self.avatar, Self.photo, Self.voice])
+    }
+
+    @Test func hangingAvatarCostsItsDeadlineNotTheBudget() async throws {
+        let clock = ManualClock()
+        let fetcher = ScriptedFetcher([
+            Self.avatar: .hang,
+            Self.photo: .respond(status: 200, headers: [:], body: TestMedia.png(width: 10, height: 10)),
+        ])
+        let enricher = Self.enricher(fetcher, clock: clock)
+        let run = Task { await enricher.enrich(Self.payload()) }
+        // Both requests are out, the attachment is done: only the avatar's deadline sleeps.
+        await waitUntil { fetcher.recordedRequests.count == 2 && clock.sleeperCount == 1 }
+        clock.advance(by: .milliseconds(4_900))
+        #expect(fetcher.cancelledCount == 0)
+        clock.advance(by: .milliseconds(100))
+        let result = await run.value
+        #expect(result.avatar?.status == .timedOut)
+        #expect(result.decisions.contains { $0.code == .avatarTimedOut })
+        #expect(result.attachments.first?.status == .downloaded)
+        #expect(result.content.body == "Look")
+        #expect(result.message.sender?.displayName == "Ann")
+        // The hung request was cancelled, and the clock never went near the 25 s budget.
+        #expect(fetcher.cancelledCount == 1)
+        #expect(clock.now.offset == .seconds(5))
+    }
+
+    @Test func budgetBoundsEveryDownload() async {
+        let clock = ManualClock()
+        let fetcher = ScriptedFetcher([Self.photo: .hang])
+        let enricher = Self.enricher(fetcher, clock: clock) {
+            $0.budget = .seconds(3)
+            $0.attachmentTimeout = .seconds(20)
+        }
+        let run = Task { await enricher.enrich(Self.payload(avatar: nil)) }
+        await waitUntil { fetcher.recordedRequests.count == 1 && clock.sleeperCount == 1 }
+        clock.advance(by: .seconds(3))
+        let result = await run.value
+        #expect(result.attachments.first?.status == .timedOut)
+        #expect(fetcher.cancelledCount == 1)
+    }
+
+    struct Rejected: Sendable, CustomStringConvertible {
+        let name: String
+        let script: ScriptedFetcher.Script
+        let status: FetchStatus
+        let mentions: String
+        var description: String { name }
+    }
+
+    @Test(arguments: [
+        Rejected(name: "HTML with 200", script: .respond(status: 200, headers: ["Content-Type": "image/png"], body: TestMedia.html), status: .rejected, mentions: "HTML"),
+        Rejected(name: "JSON", script: .respond(status: 200, headers: [:], body: TestMedia.json), status: .rejected, mentions: "JSON"),
+        Rejected(name: "404", script: .respond(status: 404, headers: [:], body: Data()), status: .failed, mentions: "HTTP 404"),
+        Rejected(name: "500", script: .respond(status: 500, headers: [:], body: Data()), status: .failed, mentions: "HTTP 500"),
+        Rejected(name: "transport", script: .fail(FetchError(.transport, "connection reset")), status: .failed, mentions: "connection reset"),
+        Rejected(name: "redirect loop", script: .fail(FetchError(.tooManyRedirects, "more than 3 redirects")), status: .failed, mentions: "redirects"),
+        Rejected(name: "too many pixels", script: .respond(status: 200, headers: [:], body: TestMedia.png(width: 30000, height: 30000)), status: .rejected, mentions: "30000×30000"),
+        Rejected(name: "over the byte cap", script: .respond(status: 200, headers: [:], body: TestMedia.png(width: 64, height: 64, padding: 1_100_000)), status: .rejected, mentions: "1000000-byte limit"),
+        Rejected(name: "truncated", script: .respond(status: 200, headers: [:], body: TestMedia.png(width: 64, height: 64).prefix(20)), status: .rejected, mentions: "avatar rejected"),
+    ])
+    func unusableAvatarsAreRejectedWithAReason(_ example: Rejected) async throws {
+        let fetcher = ScriptedFetcher([Self.avatar: example.script])
+        let result = await Self.enricher(fetcher).enrich(Self.payload(attachments: []))
+        #expect(result.avatar?.status == example.status)
+        #expect(result.avatar?.data == nil)
+        let decision = try #require(result.decisions.last { $0.code.rawValue.hasPrefix("avatar-") })
+        #expect(decision.message.contains(example.mentions), "\(decision.message)")
+        // The rest of the notification is intact.
+        #expect(result.message.sender?.displayName == "Ann")
+    }
+
+    @Test func largeAvatarIsMarkedForDownsampling() async {
+        let fetcher = ScriptedFetcher([Self.avatar: .respond(status: 200, headers: [:], body: TestMedia.png(width: 1024, height: 768))])
+        let result = await Self.enricher(fetcher).enrich(Self.payload(attachments: []))
+        #expect(result.avatar?.status == .downloaded)
+        #expect(result.avatar?.needsDownsampling == true)
+        #expect(result.decisions.contains { $0.code == .avatarNeedsDownsampling })
+    }
+
+    @Test func plainHTTPIsSkippedUnlessAllowed() async {
+        let http = URL(string: "http://cdn.example.com/a.png")!
+        let fetcher = ScriptedFetcher([http: .respond(status: 200, headers: [:], body: TestMedia.png(width: 8, height: 8))])
+        let refused = await Self.enricher(fetcher).enrich(Self.payload(avatar: http, attachments: []))
+        #expect(refused.avatar?.status == .skipped)
+        #expect(fetcher.recordedRequests.isEmpty)
+        let allowed = await Self.enricher(fetcher) { $0.allowHTTP = true }.enrich(Self.payload(avatar: http, attachments: []))
+        #expect(allowed.avatar?.status == .downloaded)
+    }
+
+    @Test func attachmentCapHoldsWithoutContentLengthAndLeavesNoFile() async throws {
+        let chunk = Data(TestMedia.mp3(count: 64 * 1024))
+        let fetcher = ScriptedFetcher([Self.voice: .chunks(status: 200, headers: [:], chunks: Array(repeating: chunk, count: 100), thenHang: true)])
+        let enricher = Self.enricher(fetcher) { $0.attachmentByteLimits[.audio] = 1_000_000 }
+        let result = await enricher.enrich(Self.payload(avatar: nil, attachments: [Self.voice]))
+        #expect(result.attachments.first?.status == .rejected)
+        #expect(result.decisions.contains { $0.message.contains("1000000-byte limit") })
+        let directory = enricher.configuration.attachmentDirectory
+        let leftovers = FileManager.default.subpaths(atPath: directory.path)?.filter { !$0.hasSuffix("/") && $0.contains("attachment") } ?? []
+        #expect(leftovers.isEmpty)
+        // Reading stopped: the endless stream was cancelled.
+        #expect(fetcher.cancelledCount == 1)
+    }
+
+    @Test func lyingContentLengthIsIgnored() async {
+        // Claims 100 bytes, sends 2 MB of image: the image cap (10 MB) is what counts, not the claim.
+        let big = TestMedia.png(width: 100, height: 100, padding: 2_000_000)
+        let fetcher = ScriptedFetcher([Self.photo: .respond(status: 200, headers: ["Content-Length": "100"], body: big)])
+        let result = await Self.enricher(fetcher).enrich(Self.payload(avatar: nil))
+        #expect(result.attachments.first?.status == .downloaded)
+        #expect(result.attachments.first?.byteCount == big.count)
+    }
+
+    @Test func noFetchTouchesNoNetwork() async {
+        let fetcher = ScriptedFetcher()
+        let result = await Self.enricher(fetcher) { $0.fetchMedia = false }.enrich(Self.payload())
+        #expect(fetcher.recordedRequests.isEmpty)
+        #expect(result.avatar?.status == .skipped)
+        #expect(result.attachments.map(\.status) == [.skipped])
+    }
+
+    @Test func cancellingTheRunCancelsDownloadsAndRemovesPartialFiles() async {
+        let chunk = TestMedia.png(width: 10, height: 10, padding: 100_000)
+        let fetcher = ScriptedFetcher([
+            Self.avatar: .hang,
+            Self.photo: .chunks(status: 200, headers: [:], chunks: [chunk], thenHang: true),
+        ])
+        let enricher = Self.enricher(fetcher)
+        let run = Task { await enricher.enrich(Self.payload()) }
+        await waitUntil { fetcher.recordedRequests.count == 2 }
+        try? await Task.sleep(for: .milliseconds(50))  // let the first chunk reach the file
+        run.cancel()
+        let result = await run.value
+        #expect(result.attachments.first?.status != .downloaded)
+        #expect(result.avatar?.status != .downloaded)
+        #expect(fetcher.cancelledCount == 2)
+        let directory = enricher.configuration.attachmentDirectory
+        let files = FileManager.default.subpaths(atPath: directory.path)?.filter { $0.contains("attachment-") } ?? []
+        #expect(files.isEmpty)
+    }
+}
