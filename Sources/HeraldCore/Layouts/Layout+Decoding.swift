@@ -24,6 +24,7 @@ extension Layout {
         }
 
         var message = Message()
+        var localAvatar: URL?
         if let name = first(fields.senderName, Layout.text) {
             var sender = Person(identifier: first(fields.senderIdentifier, Layout.text), displayName: name)
             sender.handle = first(fields.senderHandle, Layout.text).map(Handle.init(inferringKindOf:))
@@ -37,8 +38,9 @@ extension Layout {
                 switch MediaReference(avatarText) {
                 case .remote(let url):
                     sender.avatarURL = url
-                case .local:
-                    decisions.append(Decision(.avatarURLRejected, "avatar URL \"\(avatarText)\" is not an absolute http(s) URL, so no avatar is shown"))
+                case .local(let url):
+                    localAvatar = url
+                    decisions.append(Decision(.avatarURLRejected, "avatar URL \"\(avatarText)\" is not an absolute http(s) URL, so the phone shows no avatar"))
                 case .rejected(let reason):
                     decisions.append(Decision(.avatarURLRejected, "avatar URL ignored: \(reason)"))
                 }
@@ -63,7 +65,7 @@ extension Layout {
         message.mentionsCurrentUser = first(fields.mentionsCurrentUser, Layout.flagText) == "1"
         message.isReplyToCurrentUser = first(fields.isReplyToCurrentUser, Layout.flagText) == "1"
         message.attachments = readAttachments(payload, data: data, root: root, decisions: &decisions)
-        return DecodedMessage(message: message, decisions: decisions)
+        return DecodedMessage(message: message, decisions: decisions, localAvatar: localAvatar)
     }
 
     /// Where this layout's custom data starts in `payload`: `/custom/a` for a classic OneSignal

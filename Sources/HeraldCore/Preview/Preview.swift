@@ -1,3 +1,5 @@
+import Foundation
+
 /// What Herald's extension will make of a payload, computed without the network.
 ///
 /// The same computation runs on the phone and in `herald preview`, so what the command shows is
@@ -12,6 +14,9 @@ public struct Preview: Hashable, Sendable {
     public var message: Message
     /// In order: layout choice, reading, content.
     public var decisions: [Decision]
+    /// A relative or `file:` avatar reference, for a local preview only; see
+    /// ``DecodedMessage/localAvatar``.
+    public var localAvatar: URL?
 
     /// Reads a payload.
     ///
@@ -30,6 +35,7 @@ public struct Preview: Hashable, Sendable {
         }
         let decoded = self.layout.decode(payload.json)
         message = decoded.message
+        localAvatar = decoded.localAvatar
         decisions += decoded.decisions
 
         let aps = payload.aps ?? APS()

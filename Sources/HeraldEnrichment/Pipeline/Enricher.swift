@@ -63,7 +63,9 @@ public struct Enricher<C: Clock<Duration>>: Sendable {
             stage: .decoded, layoutName: layout.name, extensionWillRun: original.extensionWillRun, content: decoded.content,
             message: decoded.message, decisions: decoded.decisions + decisions)
         notification.attachments = decoded.message.attachments.map { AttachmentResult(source: $0, status: .skipped) }
-        let avatarURL = decoded.message.sender?.avatarURL
+        // A relative or file: avatar is read only where local files are allowed (a preview).
+        let localAvatar = configuration.localFileBase == nil || decoded.message.sender == nil ? nil : decoded.localAvatar
+        let avatarURL = decoded.message.sender?.avatarURL ?? localAvatar
 
         guard configuration.fetchMedia else {
             if avatarURL != nil {
