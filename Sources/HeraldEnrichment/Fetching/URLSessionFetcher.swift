@@ -56,7 +56,7 @@ private final class SessionBridge: NSObject, URLSessionDataDelegate, @unchecked 
     private var redirects = 0
     private var failure: FetchError?
     private var responseContinuation: CheckedContinuation<FetchResponse, any Error>?
-    private var bodyContinuation: AsyncThrowingStream<Data, any Error>.Continuation?
+    private var body: BodyBuffer?
 
     init(maximumRedirects: Int, allowHTTP: Bool) {
         self.maximumRedirects = maximumRedirects
@@ -101,39 +101,34 @@ private final class SessionBridge: NSObject, URLSessionDataDelegate, @unchecked 
         for (name, value) in http?.allHeaderFields ?? [:] {
             if let name = name as? String, let value = value as? String { headers[name] = value }
         }
-        let (stream, continuation) = AsyncThrowingStream<Data, any Error>.makeStream()
-        continuation.onTermination = { termination in
-            if case .cancelled = termination { dataTask.cancel() }
-        }
+        let buffer = BodyBuffer(task: dataTask)
         let waiting: CheckedContinuation<FetchResponse, any Error>? = lock.withLock {
-            bodyContinuation = continuation
+            body = buffer
             defer { responseContinuation = nil }
             return responseContinuation
         }
-        waiting?.resume(returning: FetchResponse(statusCode: http?.statusCode ?? 0, headers: headers, body: stream))
+        waiting?.resume(returning: FetchResponse(statusCode: http?.statusCode ?? 0, headers: headers, body: buffer.stream()))
         completionHandler(.allow)
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        let body = lock.withLock { bodyContinuation }
-        body?.yield(data)
+        let body = lock.withLock { self.body }
+        body?.append(data)
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         let (waiting, body, failure) = lock.withLock {
             defer {
                 responseContinuation = nil
-                bodyContinuation = nil
+                self.body = nil
             }
-            return (responseContinuation, bodyContinuation, self.failure)
+            return (responseContinuation, self.body, self.failure)
         }
         let reported: (any Error)? = failure ?? error.map(SessionBridge.translate)
         if let waiting {
             waiting.resume(throwing: reported ?? FetchError(.transport, "the connection ended before a response"))
-        } else if let reported {
-            body?.finish(throwing: reported)
         } else {
-            body?.finish()
+            body?.finish(throwing: reported)
         }
     }
 
@@ -143,5 +138,120 @@ private final class SessionBridge: NSObject, URLSessionDataDelegate, @unchecked 
             return CancellationError()
         }
         return FetchError(.transport, nsError.localizedDescription)
+    }
+}
+
+/// The body between URLSession and its reader, with flow control: past a high-water mark the
+/// transfer is suspended until the reader catches up, so a fast server cannot fill memory
+/// faster than the reader writes to disk.
+private final class BodyBuffer: @unchecked Sendable {
+    // @unchecked: the mutable state below is only touched while `lock` is held.
+    static let highWater = 256 * 1024
+    static let lowWater = 64 * 1024
+
+    private let lock = NSLock()
+    private let task: URLSessionDataTask
+    private var chunks: [Data] = []
+    private var buffered = 0
+    private var suspended = false
+    private var finished = false
+    private var failure: (any Error)?
+    private var reader: CheckedContinuation<Data?, any Error>?
+
+    init(task: URLSessionDataTask) {
+        self.task = task
+    }
+
+    /// The reader's side. Dropping the stream, or cancelling its reader, cancels the transfer.
+    func stream() -> AsyncThrowingStream<Data, any Error> {
+        let canceller = TransferCanceller(task: task)
+        return AsyncThrowingStream(unfolding: { [self] in
+            withExtendedLifetime(canceller) {}
+            return try await withTaskCancellationHandler {
+                try await next()
+            } onCancel: {
+                task.cancel()
+            }
+        })
+    }
+
+    func append(_ data: Data) {
+        let (waiting, suspend): (CheckedContinuation<Data?, any Error>?, Bool) = lock.withLock {
+            if let reader {
+                self.reader = nil
+                return (reader, false)
+            }
+            chunks.append(data)
+            buffered += data.count
+            let suspend = buffered > BodyBuffer.highWater && !suspended
+            if suspend { suspended = true }
+            return (nil, suspend)
+        }
+        if let waiting {
+            waiting.resume(returning: data)
+        } else if suspend {
+            task.suspend()
+        }
+    }
+
+    func finish(throwing error: (any Error)?) {
+        let waiting: CheckedContinuation<Data?, any Error>? = lock.withLock {
+            finished = true
+            failure = error
+            defer { reader = nil }
+            return reader
+        }
+        if let error {
+            waiting?.resume(throwing: error)
+        } else {
+            waiting?.resume(returning: nil)
+        }
+    }
+
+    private func next() async throws -> Data? {
+        try Task.checkCancellation()
+        return try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Data?, any Error>) in
+            enum Step { case chunk(Data, resume: Bool), end((any Error)?), wait }
+            let step: Step = lock.withLock {
+                if !chunks.isEmpty {
+                    let chunk = chunks.removeFirst()
+                    buffered -= chunk.count
+                    let resume = suspended && buffered < BodyBuffer.lowWater
+                    if resume { suspended = false }
+                    return .chunk(chunk, resume: resume)
+                }
+                if finished { return .end(failure) }
+                reader = continuation
+                if suspended {
+                    suspended = false
+                    return .chunk(Data(), resume: true)
+                }
+                return .wait
+            }
+            switch step {
+            case .chunk(let chunk, let resume):
+                if resume { task.resume() }
+                if !chunk.isEmpty { continuation.resume(returning: chunk) }
+            case .end(let error?):
+                continuation.resume(throwing: error)
+            case .end(nil):
+                continuation.resume(returning: nil)
+            case .wait:
+                break
+            }
+        }
+    }
+}
+
+/// Cancels a transfer when the body stream that owns it goes away unread.
+private final class TransferCanceller: Sendable {
+    let task: URLSessionDataTask
+
+    init(task: URLSessionDataTask) {
+        self.task = task
+    }
+
+    deinit {
+        task.cancel()
     }
 }
