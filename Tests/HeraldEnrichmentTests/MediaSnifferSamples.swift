@@ -295,3 +295,33 @@ extension MediaSnifferSamples {
         + ascii("msf1") + [0x00, 0x00, 0x00, 0x00]  // major brand msf1
         + ascii("iso8")  // compatible brand
 }
+
+extension MediaSnifferSamples {
+    /// Low-overhead HEIC (ISO/IEC 23008-12 Annex O): ftyp `mif3` with the codec brand in the
+    /// minor version, then a `mini` box whose first bits hold the size. 320 × 240, in 15-bit
+    /// fields (large-dimensions flag set).
+    static let heicMini320x240: [UInt8] =
+        [0x00, 0x00, 0x00, 0x10] + ascii("ftyp")  // ftyp, 16 bytes
+        + ascii("mif3") + ascii("heic")  // major brand mif3; minor version: the codec brand heic
+        + [0x00, 0x00, 0x00, 0x12] + ascii("mini")  // mini, 18 bytes
+        + [0x08]  // version 0 (2 bits), no explicit codec types, no float, full range, no alpha, no CICP, no HDR
+        + [0x08]  // no ICC, EXIF, XMP; chroma subsampling 1 (4:2:0, 2 bits); orientation 1 (3 bits, minus one)
+        + [0x81, 0x3F]  // large-dimensions flag 1, width - 1 = 319 in 15 bits: 000000100111111
+        + [0x01, 0xDE]  // height - 1 = 239 in 15 bits: 000000011101111, then a 0 bit of what follows
+        + [0x00, 0x00, 0x00, 0x00]  // (the rest of the box)
+
+    /// Low-overhead HEIC, 64 × 48, in 7-bit fields.
+    static let heicMini64x48: [UInt8] =
+        [0x00, 0x00, 0x00, 0x10] + ascii("ftyp")  // ftyp, 16 bytes
+        + ascii("mif3") + ascii("heic")  // major brand mif3, codec brand heic
+        + [0x00, 0x00, 0x00, 0x0E] + ascii("mini")  // mini, 14 bytes
+        + [0x08, 0x08]  // version 0 and flags, as above
+        + [0x3F]  // large-dimensions flag 0, width - 1 = 63 in 7 bits: 0111111
+        + [0x5E]  // height - 1 = 47 in 7 bits: 0101111, then a 0 bit
+        + [0x00, 0x00]  // (the rest of the box)
+
+    /// Low-overhead AVIF: mif3 with the codec brand avif.
+    static let avifMini: [UInt8] =
+        [0x00, 0x00, 0x00, 0x10] + ascii("ftyp") + ascii("mif3") + ascii("avif")
+        + [0x00, 0x00, 0x00, 0x0E] + ascii("mini") + [0x08, 0x08, 0x3F, 0x5E, 0x00, 0x00]
+}

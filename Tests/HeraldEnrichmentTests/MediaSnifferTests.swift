@@ -60,6 +60,8 @@ struct MediaSnifferTests {
             Samples.heic(replacing: Samples.HEICOffset.primaryItemID, with: [0x00, 0x07]),
             ImageInfo(format: .heic, width: 4000, height: 3000)
         ),
+        MediaSnifferCase("low-overhead HEIC 320×240", Samples.heicMini320x240, ImageInfo(format: .heic, width: 320, height: 240)),
+        MediaSnifferCase("low-overhead HEIC 64×48", Samples.heicMini64x48, ImageInfo(format: .heic, width: 64, height: 48)),
         MediaSnifferCase(
             "HEIF brands, same boxes",
             Samples.heic(replacing: 8, with: Samples.ascii("mif1") + [0, 0, 0, 0] + Samples.ascii("mif1miaf")),
@@ -85,7 +87,7 @@ struct MediaSnifferTests {
         #expect(MediaSniffer.format(of: Set([UInt8(0x42)])) == nil)
     }
 
-    @Test("the 4 GB GIF is read, not refused: the pixel count is the caller's budget")
+    @Test("the 3.6 GB GIF is read, not refused: the pixel count is the caller's budget")
     func pixelCount() throws {
         let info = try MediaSniffer.imageInfo(of: Samples.gif30000)
         #expect(info.pixelCount == 900_000_000)
@@ -125,6 +127,8 @@ struct MediaSnifferTests {
         MediaSnifferCase("MPEG video", Samples.mpegVideo, .mpeg),
         MediaSnifferCase("AVI", Samples.avi, .avi),
         MediaSnifferCase("AVIF", Samples.avif, nil),
+        MediaSnifferCase("low-overhead HEIC (mif3 + heic)", Samples.heicMini64x48, .heic),
+        MediaSnifferCase("low-overhead AVIF (mif3 + avif)", Samples.avifMini, nil),
         MediaSnifferCase("ADTS AAC (layer bits 00)", [0xFF, 0xF1, 0x50, 0x80, 0x00, 0x1F, 0xFC], nil),
         MediaSnifferCase("free + something else", Samples.ascii("\0\0\0\u{10}free") + Array(repeating: 0, count: 8) + Samples.ascii("\0\0\0\u{8}abcd"), nil),
         MediaSnifferCase("BMP", Samples.ascii("BM") + [0x36, 0x04, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x36, 0x00], nil),

@@ -102,10 +102,16 @@ private final class SessionBridge: NSObject, URLSessionDataDelegate, @unchecked 
             if let name = name as? String, let value = value as? String { headers[name] = value }
         }
         let buffer = BodyBuffer(task: dataTask)
-        let waiting: CheckedContinuation<FetchResponse, any Error>? = lock.withLock {
-            body = buffer
+        let (waiting, refusal): (CheckedContinuation<FetchResponse, any Error>?, FetchError?) = lock.withLock {
             defer { responseContinuation = nil }
-            return responseContinuation
+            if failure == nil { body = buffer }
+            return (responseContinuation, failure)
+        }
+        if let refusal {
+            // A refused redirect still arrives as its 3xx response: report the refusal instead.
+            waiting?.resume(throwing: refusal)
+            completionHandler(.cancel)
+            return
         }
         waiting?.resume(returning: FetchResponse(statusCode: http?.statusCode ?? 0, headers: headers, body: buffer.stream()))
         completionHandler(.allow)

@@ -44,17 +44,24 @@ extension MediaSniffer {
 
         func uint32BE(at offset: Int) -> UInt32? {
             guard has(4, at: offset) else { return nil }
-            return (0..<4).reduce(0) { $0 << 8 | UInt32(buffer[offset + $1]) }
+            return unchecked32BE(at: offset)
         }
 
         func uint32LE(at offset: Int) -> UInt32? {
             guard has(4, at: offset) else { return nil }
-            return (0..<4).reversed().reduce(0) { $0 << 8 | UInt32(buffer[offset + $1]) }
+            return UInt32(buffer[offset + 3]) << 24 | UInt32(buffer[offset + 2]) << 16
+                | UInt32(buffer[offset + 1]) << 8 | UInt32(buffer[offset])
         }
 
         func uint64BE(at offset: Int) -> UInt64? {
             guard has(8, at: offset) else { return nil }
-            return (0..<8).reduce(0) { $0 << 8 | UInt64(buffer[offset + $1]) }
+            return UInt64(unchecked32BE(at: offset)) << 32 | UInt64(unchecked32BE(at: offset + 4))
+        }
+
+        /// Only after `has(4, at: offset)`.
+        private func unchecked32BE(at offset: Int) -> UInt32 {
+            UInt32(buffer[offset]) << 24 | UInt32(buffer[offset + 1]) << 16
+                | UInt32(buffer[offset + 2]) << 8 | UInt32(buffer[offset + 3])
         }
 
         func fourCC(at offset: Int) -> FourCC? {
@@ -62,14 +69,16 @@ extension MediaSniffer {
         }
     }
 
-    /// Runs `body` over the bytes in place when the collection stores them contiguously
-    /// (`Data`, `[UInt8]`, slices of both), so a large download is never copied; any other
-    /// collection is copied once.
-    static func withBytes<Result>(_ bytes: some Collection<UInt8>, _ body: (Bytes) -> Result) -> Result {
-        if let result = bytes.withContiguousStorageIfAvailable({ body(Bytes($0)) }) {
+    /// Runs `body` over the first `limit` bytes, in place when the collection stores them
+    /// contiguously (`Data`, `[UInt8]`, slices of both), so a large download is never copied;
+    /// from any other collection, those bytes are copied once.
+    static func withBytes<Result>(
+        _ bytes: some Collection<UInt8>, limit: Int = .max, _ body: (Bytes) -> Result
+    ) -> Result {
+        if let result = bytes.withContiguousStorageIfAvailable({ body(Bytes($0).prefix(limit)) }) {
             return result
         }
-        return Array(bytes).withUnsafeBufferPointer { body(Bytes($0)) }
+        return Array(bytes.prefix(limit)).withUnsafeBufferPointer { body(Bytes($0)) }
     }
 
     /// A four-character code: an ISO BMFF box type, a RIFF chunk id, a file-type brand.

@@ -7,20 +7,27 @@ extension MediaSniffer {
     /// For an iPhone photo that is the whole grid (4032 × 3024), not a 512 × 512 tile nor the
     /// thumbnail. Without `pitm` or a matching `ipma` entry, the largest `ispe` stands in.
     ///
+    /// A low-overhead file (brand `mif3`) has a `mini` box instead, with the size in its first
+    /// bits.
+    ///
     /// The answer waits until every child header of `meta` has been read, so that no later
     /// box (a `pitm` after `iprp`) can change it; the content of `pitm`, `ipco`'s children and
     /// `ipma` must be at hand too. Top-level boxes before `meta` are skipped by their size.
     static func heifInfo(_ bytes: Bytes, format: MediaFormat) -> Result<ImageInfo, SniffError> {
         do throws(BoxFailure) {
-            var meta: Box?
+            var found: Box?
             _ = try walk(bytes, from: 0, to: .max) { box throws(BoxFailure) in
-                guard box.type == "meta" else { return true }
-                meta = box
+                guard box.type == "meta" || box.type == "mini" else { return true }
+                found = box
                 return false
             }
             // The top-level walk only ends without `meta` at a size-0 box: the file went on.
-            guard let meta else { throw .truncated }
-            guard let size = try imageSize(inMeta: meta, of: bytes) else {
+            guard let found else { throw .truncated }
+            if found.type == "mini" {
+                let size = try imageSize(inMini: found, of: bytes)
+                return sized(format, width: size.width, height: size.height)
+            }
+            guard let size = try imageSize(inMeta: found, of: bytes) else {
                 return .failure(malformed(format, "no image size ('ispe') property"))
             }
             return sized(format, width: size.width, height: size.height)
@@ -70,6 +77,30 @@ extension MediaSniffer {
             return properties[index]
         }
         return properties.compactMap { $0 }.max { $0.width * $0.height < $1.width * $1.height }
+    }
+
+    /// The size in a low-overhead HEIF file's `mini` box (ISO/IEC 23008-12 Annex O), whose
+    /// fields are bits, most significant first: version (2 bits, 0), nine flags, chroma
+    /// subsampling (2), orientation minus one (3), then a large-dimensions flag and width minus
+    /// one and height minus one, in 7 bits each or, with the flag, 15.
+    private static func imageSize(inMini mini: Box, of bytes: Bytes) throws(BoxFailure) -> Extents {
+        func bits(_ count: Int) throws(BoxFailure) -> UInt64 {
+            guard count <= mini.end - mini.contentStart else { throw .malformed("a 'mini' box too short for its size fields") }
+            guard bytes.has(count, at: mini.contentStart) else { throw .truncated }
+            return (0..<count).reduce(0) { $0 << 8 | UInt64(bytes[mini.contentStart + $1] ?? 0) }
+        }
+        func field(_ value: UInt64, totalBits: Int, at offset: Int, length: Int) -> UInt64 {
+            value >> UInt64(totalBits - offset - length) & (1 << UInt64(length) - 1)
+        }
+        let head = try bits(3)
+        let version = field(head, totalBits: 24, at: 0, length: 2)
+        guard version == 0 else { throw .malformed("a 'mini' box of version \(version)") }
+        let length = field(head, totalBits: 24, at: 16, length: 1) == 1 ? 15 : 7
+        let byteCount = (17 + 2 * length + 7) / 8
+        let all = try bits(byteCount)
+        let width = field(all, totalBits: 8 * byteCount, at: 17, length: length) + 1
+        let height = field(all, totalBits: 8 * byteCount, at: 17 + length, length: length) + 1
+        return (width, height)
     }
 
     /// An `ispe` box's width and height (after 4 bytes of version and flags); nil for any

@@ -16,16 +16,25 @@ extension MediaSniffer {
     /// Reads at most the first ``formatPrefixLength`` bytes.
     static func detect(_ all: Bytes) -> Detection {
         let bytes = all.prefix(formatPrefixLength)
-        let detectors: [(Bytes) -> Detection] = [
-            { match($0, pngSignature) }, { match($0, jpegSignature) }, { match($0, gifSignatures) },
-            { match($0, riffSignatures) }, { match($0, formSignatures) },
-            id3Tag, mpegAudioFrame, fileTypeBox, quickTimeAtoms, mpegStream,
-        ]
-        let results = detectors.map { $0(bytes) }
-        guard let first = results.first(where: { $0 != .none }) else { return .none }
-        if case .found = first { return first }
-        return .needsMore(distinctive: results.contains(.needsMore(distinctive: true)))
+        var first: Detection?
+        var distinctive = false
+        for detector in detectors {
+            let result = detector(bytes)
+            if first == nil, result != .none {
+                if case .found = result { return result }
+                first = result
+            }
+            if result == .needsMore(distinctive: true) { distinctive = true }
+        }
+        return first == nil ? .none : .needsMore(distinctive: distinctive)
     }
+
+    /// In order: the first that does not answer `none` decides.
+    private static let detectors: [@Sendable (Bytes) -> Detection] = [
+        { match($0, pngSignature) }, { match($0, jpegSignature) }, { match($0, gifSignatures) },
+        { match($0, riffSignatures) }, { match($0, formSignatures) },
+        { id3Tag($0) }, { mpegAudioFrame($0) }, { fileTypeBox($0) }, { quickTimeAtoms($0) }, { mpegStream($0) },
+    ]
 
     // MARK: Fixed signatures
 
@@ -62,12 +71,12 @@ extension MediaSniffer {
         for signature in signatures {
             var distinctive = false
             var outcome: Detection? = .found(signature.format)
-            for (offset, expected) in signature.bytes.enumerated() {
+            for offset in signature.bytes.indices {
                 guard let byte = bytes[offset] else {
                     outcome = .needsMore(distinctive: distinctive)
                     break
                 }
-                if let expected {
+                if let expected = signature.bytes[offset] {
                     guard byte == expected else {
                         outcome = nil
                         break
@@ -158,9 +167,10 @@ extension MediaSniffer {
             guard bytes.count >= brandsEnd, let major = bytes.fourCC(at: header) else {
                 return .needsMore(distinctive: true)
             }
-            // Skip the minor version; compatible brands follow until the box ends.
+            let minor = bytes.fourCC(at: header + 4) ?? FourCC(value: 0)
+            // Compatible brands follow until the box ends.
             let compatible = stride(from: header + 8, through: brandsEnd - 4, by: 4).compactMap { bytes.fourCC(at: $0) }
-            return fileTypeFormat(major: major, compatible: compatible).map(Detection.found) ?? .none
+            return fileTypeFormat(major: major, minor: minor, compatible: compatible).map(Detection.found) ?? .none
         }
     }
 
@@ -173,7 +183,14 @@ extension MediaSniffer {
     /// The format an `ftyp` box's brands name: HEVC-coded HEIF before generic HEIF, AVIF
     /// (no ``MediaFormat`` of its own) as nil, `qt  ` as QuickTime, iTunes audio brands as
     /// M4A (unless a video brand is there too, as in M4V files), any other as MP4.
-    static func fileTypeFormat(major: FourCC, compatible: [FourCC]) -> MediaFormat? {
+    ///
+    /// A low-overhead HEIF file (major brand `mif3`, a `mini` box instead of `meta`) names its
+    /// codec's brand in the minor version field, as libheif reads it.
+    static func fileTypeFormat(major: FourCC, minor: FourCC, compatible: [FourCC]) -> MediaFormat? {
+        if major == "mif3" {
+            if heicBrands.contains(minor) { return .heic }
+            return avifBrands.contains(minor) ? nil : .heif
+        }
         let brands = [major] + compatible
         if brands.contains(where: heicBrands.contains) { return .heic }
         if brands.contains(where: avifBrands.contains) { return nil }

@@ -107,12 +107,17 @@ extension MediaSniffer {
             case 0xF0...0xF4: 4
             default: 0
             }
-            let continuation = (1..<max(1, length)).allSatisfy { sample[offset + $0].map { $0 & 0xC0 == 0x80 } ?? true }
-            if length == 0 || !continuation {
+            var continuation = length > 0
+            var index = 1
+            while continuation, index < length {
+                // A sequence the sample cuts off counts as valid: the text goes on.
+                if let next = sample[offset + index], next & 0xC0 != 0x80 { continuation = false }
+                index += 1
+            }
+            if !continuation {
                 suspicious += 1
                 offset += 1
             } else {
-                // A sequence the sample cuts off counts as valid: the text goes on.
                 offset += length
             }
         }

@@ -27,8 +27,8 @@ public enum MediaSniffer {
     /// - Parameter prefix: the file's first bytes, or all of them.
     /// - Returns: the format, or nil when the bytes are no known format or end too soon to tell.
     public static func format(of prefix: some Collection<UInt8>) -> MediaFormat? {
-        Array(prefix.prefix(formatPrefixLength)).withUnsafeBufferPointer { buffer in
-            if case .found(let format) = detect(Bytes(buffer)) { return format }
+        withBytes(prefix, limit: formatPrefixLength) { bytes in
+            if case .found(let format) = detect(bytes) { return format }
             return nil
         }
     }
@@ -45,8 +45,7 @@ public enum MediaSniffer {
     /// - Parameter prefix: the first bytes of a download, or all of them.
     /// - Returns: a phrase to put in a sentence, or nil for binary, media or empty bytes.
     public static func describeNonMedia(_ prefix: some Collection<UInt8>) -> String? {
-        Array(prefix.prefix(textSampleLength)).withUnsafeBufferPointer { buffer in
-            let bytes = Bytes(buffer)
+        withBytes(prefix, limit: textSampleLength) { bytes in
             switch detect(bytes) {
             case .found, .needsMore(distinctive: true): return nil
             case .needsMore(distinctive: false), .none: return nonMedia(bytes)?.phrase
@@ -61,9 +60,10 @@ public enum MediaSniffer {
     /// standalone markers and segments of any size (EXIF can be tens of KB); GIF the logical
     /// screen; WebP the VP8 key frame, VP8L header or VP8X canvas; HEIC and HEIF the `ispe`
     /// property of the primary item (`pitm`, `ipma`), or the largest `ispe` when those are
-    /// missing, so the whole `meta` box's headers must be there. Sizes are as stored, before
-    /// EXIF orientation or HEIF rotation. Bytes that are not contiguous in memory are copied
-    /// once; `Data` and arrays are read in place.
+    /// missing, so the whole `meta` box's headers must be there (or, in a low-overhead `mif3`
+    /// file, the `mini` box's size fields). Sizes are as stored and decoded, before EXIF
+    /// orientation, HEIF rotation and mirroring, or HEIF clean-aperture cropping. Bytes that
+    /// are not contiguous in memory are copied once; `Data` and arrays are read in place.
     ///
     /// - Parameter bytes: the image, or at least its start up to the size fields.
     /// - Returns: the format and a width and height, each in `1...Int(Int32.max)`.

@@ -8,7 +8,9 @@ public struct SniffError: Error, Hashable, Sendable, CustomStringConvertible {
     ///
     /// An open set: new codes may be added as the sniffer learns more formats.
     public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+        /// The kebab-case name, such as `unknown-format`.
         public let rawValue: String
+        /// A code from its name; unknown names are kept as they are.
         public init(rawValue: String) { self.rawValue = rawValue }
 
         /// An HTML page, typically a server's error or login page sent with status 200.
@@ -31,6 +33,7 @@ public struct SniffError: Error, Hashable, Sendable, CustomStringConvertible {
         /// larger than its parent, a missing size property).
         public static let malformedHeader = Code(rawValue: "malformed-header")
 
+        /// The raw value.
         public var description: String { rawValue }
     }
 
@@ -49,5 +52,6 @@ public struct SniffError: Error, Hashable, Sendable, CustomStringConvertible {
         self.message = message
     }
 
+    /// The message.
     public var description: String { message }
 }
