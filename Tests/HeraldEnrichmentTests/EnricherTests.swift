@@ -217,3 +217,27 @@ struct LocalMediaTests {
         #expect(fetcher.recordedRequests.isEmpty)
     }
 }
+
+@Suite("README snippet")
+struct EnrichmentReadmeSnippetTests {
+    /// The README's extension snippet, with stand-ins for the app's content builders.
+    @Test func extensionSnippetDeliversOnceWithTheEnrichedContent() async throws {
+        struct Content { let userInfo: [AnyHashable: Any] }
+        struct Request { let content: Content }
+        let request = Request(content: Content(userInfo: ["aps": ["alert": ["body": "hi"], "mutable-content": 1], "communication": ["sender_name": "Ann"]]))
+        let recorder = DeliveryRecorder<String>()
+        let contentHandler: @Sendable (String) -> Void = recorder.record
+        @Sendable func makeContent(_ enriched: EnrichedNotification) throws -> String { "communication from \(enriched.message.sender?.displayName ?? "?")" }
+        @Sendable func plainContent(_ enriched: EnrichedNotification) -> String { enriched.content.body }
+
+        let enricher = Enricher(configuration: EnrichmentConfiguration(), clock: ContinuousClock(), fetcher: URLSessionFetcher())
+        let session = EnrichmentSession(
+            enricher: enricher, payload: try Payload(userInfo: request.content.userInfo),
+            finish: { enriched in try makeContent(enriched) },   // INSendMessageIntent, donate, updating(from:)
+            fallback: { enriched in plainContent(enriched) },    // synchronous: for expiry or a failed finish
+            deliver: { content in contentHandler(content) })     // called exactly once
+        await session.start().value
+        session.expire()
+        #expect(recorder.deliveries == ["communication from Ann"])
+    }
+}
