@@ -26,10 +26,13 @@ struct HeraldProcess {
         return directory.appendingPathComponent("herald")
     }
 
-    static func run(_ arguments: [String], stdin: Data? = nil) throws -> Result {
+    static func run(_ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:]) throws -> Result {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
+        var inherited = ProcessInfo.processInfo.environment
+        inherited.removeValue(forKey: "HERALD_DECRYPTION_KEYS")
+        process.environment = inherited.merging(environment) { _, new in new }
         let output = Pipe()
         let error = Pipe()
         let input = Pipe()
