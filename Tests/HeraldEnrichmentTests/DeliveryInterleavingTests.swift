@@ -4,18 +4,6 @@ import Testing
 
 @testable import HeraldEnrichment
 
-/// SplitMix64: a small seeded generator, so every interleaving can be replayed.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 private struct FinishFailed: Error {}
 
 @Suite("Exactly one delivery")
@@ -61,7 +49,7 @@ struct DeliveryInterleavingTests {
     }
 
     @Test func randomizedInterleavingsDeliverExactlyOnceAndNeverLessThanDone() async {
-        var generator = SeededGenerator(state: 0x4845_5241_4C44)
+        var generator = SeededGenerator(seed: 0x4845_5241_4C44)
         var expiries = 0
         var completions = 0
         for trial in 0..<1_500 {

@@ -4,21 +4,6 @@ import Testing
 private typealias Samples = MediaSnifferSamples
 private typealias Offset = MediaSnifferSamples.HEICOffset
 
-/// A deterministic random number generator (SplitMix64), so every run feeds the same bytes.
-struct MediaSnifferSeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 @Suite("MediaSniffer robustness")
 struct MediaSnifferRobustnessTests {
     static func replacing(_ bytes: [UInt8], at offset: Int, with replacement: [UInt8]) -> [UInt8] {
@@ -162,7 +147,7 @@ struct MediaSnifferRobustnessTests {
 
     @Test("thousands of random byte arrays: no crash, prefixes agree with the whole")
     func randomBytes() {
-        var random = MediaSnifferSeededGenerator(seed: 0x4865_7261_6C64)
+        var random = SeededGenerator(seed: 0x4865_7261_6C64)
         var failures: [[UInt8]] = []
         for _ in 0..<4000 {
             let bytes = (0..<Int.random(in: 0...96, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) }
@@ -174,7 +159,7 @@ struct MediaSnifferRobustnessTests {
 
     @Test("real headers with random tails and random edits: no crash, prefixes agree")
     func mutatedSamples() {
-        var random = MediaSnifferSeededGenerator(seed: 2025)
+        var random = SeededGenerator(seed: 2025)
         let samples = Self.imageSamples.map(\.bytes) + Self.formatSamples.map(\.bytes)
         let interesting: [[UInt8]] = [[0, 0, 0, 0], [0, 0, 0, 1], [0, 0, 0, 7], [0, 0, 0, 8], [0x7F, 0xFF, 0xFF, 0xFF], [0xFF, 0xFF, 0xFF, 0xFF]]
         var failures: [[UInt8]] = []

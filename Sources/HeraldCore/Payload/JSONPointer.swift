@@ -83,7 +83,7 @@ public struct JSONPointer: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// A string's content parsed as JSON, when it is an object or array written as text.
-    static func embeddedContainer(_ text: String) -> JSONValue? {
+    public static func embeddedContainer(_ text: String) -> JSONValue? {
         guard let first = text.utf8.first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }),
             first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
         else { return nil }

@@ -98,6 +98,7 @@ struct AvatarCache: Sendable {
 
     private func evict(keeping kept: URL) {
         let keys: [URLResourceKey] = [.contentModificationDateKey, .fileSizeKey]
+        // Eviction is housekeeping: if the directory cannot be listed now, the next store tries again.
         guard let files = try? FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: keys) else { return }
         var entries = files.filter { $0.pathExtension == AvatarCache.fileExtension }.compactMap { file -> (URL, Date, Int)? in
             guard let values = try? file.resourceValues(forKeys: Set(keys)) else { return nil }

@@ -28,6 +28,7 @@ struct CachedAvatar: Sendable {
         guard file.count >= 4 else { return nil }
         let bytes = [UInt8](file.prefix(4))
         let length = Int(bytes[0]) << 24 | Int(bytes[1]) << 16 | Int(bytes[2]) << 8 | Int(bytes[3])
+        // A damaged header is a cache miss, and the download that follows replaces the entry.
         guard length <= file.count - 4,
             let header = (try? JSONSerialization.jsonObject(with: file.subdata(in: 4..<4 + length))) as? [String: String],
             header["url"] == url.absoluteString,

@@ -156,9 +156,8 @@ public struct Decryptor: Sendable {
         switch value {
         case .object(let members):
             return members
-        case .string(let text) where text.utf8.first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }) == UInt8(ascii: "{"):
-            // A string that only looks like JSON is text, not a container: nothing to report.
-            return try? JSONValue(parsing: text).objectValue
+        case .string(let text):
+            return JSONPointer.embeddedContainer(text)?.objectValue
         default:
             return nil
         }
