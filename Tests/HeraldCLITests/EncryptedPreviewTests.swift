@@ -7,8 +7,8 @@ struct EncryptedPreviewTests {
     static let payload = HeraldProcess.path("Examples/encrypted-message.json")
     static let keys = HeraldProcess.path("Examples/keys/demo-keys.json")
 
-    @Test func withTheKeyFileItPreviewsDecrypted() throws {
-        let result = try HeraldProcess.run(["preview", "--json", "--no-fetch", "--key-file", Self.keys, Self.payload])
+    @Test func withTheKeyFileItPreviewsDecrypted() async throws {
+        let result = try await HeraldProcess.run(["preview", "--json", "--no-fetch", "--key-file", Self.keys, Self.payload])
         #expect(result.status == 0)
         let json = try JSONValue(parsing: result.stdout)
         // The plaintext the example was sealed with (see Examples/encrypted-message.json's history).
@@ -19,8 +19,8 @@ struct EncryptedPreviewTests {
         #expect(json["decisions"]?.arrayValue?.contains { $0["code"] == "decrypted" } == true)
     }
 
-    @Test func withoutAKeyItFallsBackCleanly() throws {
-        let result = try HeraldProcess.run(["preview", "--json", "--no-fetch", Self.payload])
+    @Test func withoutAKeyItFallsBackCleanly() async throws {
+        let result = try await HeraldProcess.run(["preview", "--json", "--no-fetch", Self.payload])
         #expect(result.status == 0)
         let json = try JSONValue(parsing: result.stdout)
         #expect(json["content"]?["body"] == "(Encrypted)")
@@ -29,23 +29,23 @@ struct EncryptedPreviewTests {
         #expect(json["decisions"]?.arrayValue?.filter { $0["code"] == "decryption-failed" }.count == 1)
     }
 
-    @Test func keysFromTheEnvironmentAndWrongKeys() throws {
+    @Test func keysFromTheEnvironmentAndWrongKeys() async throws {
         let keyFile = try JSONValue(parsing: Data(contentsOf: URL(fileURLWithPath: Self.keys)))
         let key = try #require(keyFile["keys"]?["demo-2026-11"]?.stringValue)
-        let fromEnvironment = try HeraldProcess.run(
+        let fromEnvironment = try await HeraldProcess.run(
             ["preview", "--json", "--no-fetch", Self.payload], environment: ["HERALD_DECRYPTION_KEYS": "demo-2026-11:\(key)"])
         #expect(try JSONValue(parsing: fromEnvironment.stdout)["content"]?["title"] == "Noor Haddad")
 
         // A right-sized key that is not the one: authentication fails, the fallback shows.
         let wrong = Data(repeating: 7, count: 32).base64EncodedString()
-        let wrongKey = try HeraldProcess.run(
+        let wrongKey = try await HeraldProcess.run(
             ["preview", "--json", "--no-fetch", Self.payload], environment: ["HERALD_DECRYPTION_KEYS": "demo-2026-11:\(wrong)"])
         let json = try JSONValue(parsing: wrongKey.stdout)
         #expect(json["content"]?["body"] == "(Encrypted)")
         #expect(json["decisions"]?.arrayValue?.contains { $0["message"]?.stringValue?.contains("authentication") == true } == true)
 
         // A malformed key is a usage error that names the variable, never the key.
-        let malformed = try HeraldProcess.run(["preview", "--no-fetch", Self.payload], environment: ["HERALD_DECRYPTION_KEYS": "demo-2026-11:c2hvcnQ="])
+        let malformed = try await HeraldProcess.run(["preview", "--no-fetch", Self.payload], environment: ["HERALD_DECRYPTION_KEYS": "demo-2026-11:c2hvcnQ="])
         #expect(malformed.status == 2)
         #expect(malformed.stderr.contains("HERALD_DECRYPTION_KEYS"))
         #expect(!malformed.stderr.contains("c2hvcnQ="))

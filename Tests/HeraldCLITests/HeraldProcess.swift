@@ -26,7 +26,9 @@ struct HeraldProcess {
         return directory.appendingPathComponent("herald")
     }
 
-    static func run(_ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:]) throws -> Result {
+    /// Runs herald to completion without blocking a thread of the cooperative pool: tests run in
+    /// parallel on few cores, and a blocked pool would delay other tests' timers.
+    static func run(_ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:]) async throws -> Result {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -39,17 +41,47 @@ struct HeraldProcess {
         process.standardOutput = output
         process.standardError = error
         process.standardInput = input
-        try process.run()
-        if let stdin { input.fileHandleForWriting.write(stdin) }
-        try input.fileHandleForWriting.close()
-        // Read both pipes before waiting, so a large output cannot block the child.
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = error.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(
-            status: process.terminationStatus,
-            stdout: String(decoding: out, as: UTF8.self),
-            stderr: String(decoding: err, as: UTF8.self),
-            crashed: process.terminationReason == .uncaughtSignal)
+        return try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async {
+                do {
+                    try process.run()
+                    if let stdin { input.fileHandleForWriting.write(stdin) }
+                    try input.fileHandleForWriting.close()
+                    // Drain stderr on another thread while stdout is read here, so neither pipe
+                    // fills up and blocks the child.
+                    let errorOutput = PipeReader(error)
+                    let out = output.fileHandleForReading.readDataToEndOfFile()
+                    process.waitUntilExit()
+                    let errorData = errorOutput.data()
+                    continuation.resume(returning: Result(
+                        status: process.terminationStatus,
+                        stdout: String(decoding: out, as: UTF8.self),
+                        stderr: String(decoding: errorData, as: UTF8.self),
+                        crashed: process.terminationReason == .uncaughtSignal))
+                } catch {
+                    continuation.resume(throwing: error)
+                }
+            }
+        }
+    }
+}
+
+/// Reads a pipe to its end on a thread of its own.
+private final class PipeReader: @unchecked Sendable {
+    // @unchecked: `result` is written once on the reading thread before `done` is signalled, and
+    // read only after waiting for it.
+    private var result = Data()
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ pipe: Pipe) {
+        DispatchQueue.global().async {
+            self.result = pipe.fileHandleForReading.readDataToEndOfFile()
+            self.done.signal()
+        }
+    }
+
+    func data() -> Data {
+        done.wait()
+        return result
     }
 }

@@ -7,21 +7,21 @@ struct LintCommandTests {
     static let example = HeraldProcess.path("Examples/onesignal-group-message.json")
     static let fixtures = HeraldProcess.path("Tests/HeraldCoreTests/Fixtures/payloads")
 
-    @Test func cleanPayloadExitsZero() throws {
-        let result = try HeraldProcess.run(["lint", Self.example])
+    @Test func cleanPayloadExitsZero() async throws {
+        let result = try await HeraldProcess.run(["lint", Self.example])
         #expect(result.status == 0)
         #expect(result.stdout.contains("no problems"))
     }
 
-    @Test func errorsExitOneAndNameTheRule() throws {
+    @Test func errorsExitOneAndNameTheRule() async throws {
         // Parse #38: mutable-content outside aps.
-        let result = try HeraldProcess.run(["lint", Self.example, Self.fixtures + "/parse-pushadapter38-mutable-content-outside-aps.json"])
+        let result = try await HeraldProcess.run(["lint", Self.example, Self.fixtures + "/parse-pushadapter38-mutable-content-outside-aps.json"])
         #expect(result.status == 1)
         #expect(result.stdout.contains("no-mutable-content: mutable-content is at the top level"))
     }
 
-    @Test func malformedJSONIsAnErrorWithPosition() throws {
-        let result = try HeraldProcess.run(["lint", "--json", Self.fixtures + "/fcm-rnfirebase2432-legacy-request-smart-quotes.raw.txt"])
+    @Test func malformedJSONIsAnErrorWithPosition() async throws {
+        let result = try await HeraldProcess.run(["lint", "--json", Self.fixtures + "/fcm-rnfirebase2432-legacy-request-smart-quotes.raw.txt"])
         #expect(result.status == 1)
         let json = try JSONValue(parsing: result.stdout)
         let finding = try #require(json["files"]?.arrayValue?.first?["findings"]?.arrayValue?.first)
@@ -30,8 +30,8 @@ struct LintCommandTests {
         #expect(finding["message"]?.stringValue?.contains("column ") == true)
     }
 
-    @Test func jsonListsEveryFile() throws {
-        let result = try HeraldProcess.run(["lint", "--json", Self.example, Self.fixtures + "/discord-pr206-update-badge.json"])
+    @Test func jsonListsEveryFile() async throws {
+        let result = try await HeraldProcess.run(["lint", "--json", Self.example, Self.fixtures + "/discord-pr206-update-badge.json"])
         let files = try #require(try JSONValue(parsing: result.stdout)["files"]?.arrayValue)
         #expect(files.map { $0["file"]?.stringValue ?? "" }.map { URL(fileURLWithPath: $0).lastPathComponent }
             == ["onesignal-group-message.json", "discord-pr206-update-badge.json"])
@@ -39,27 +39,27 @@ struct LintCommandTests {
         #expect(files[1]["layout"] == "apns")
     }
 
-    @Test func unreadableFileExitsTwoButLintsTheRest() throws {
-        let result = try HeraldProcess.run(["lint", "/no/such.json", Self.example])
+    @Test func unreadableFileExitsTwoButLintsTheRest() async throws {
+        let result = try await HeraldProcess.run(["lint", "/no/such.json", Self.example])
         #expect(result.status == 2)
         #expect(result.stderr.contains("/no/such.json: no such file"))
         #expect(result.stdout.contains("onesignal-group-message.json: no problems"))
     }
 
-    @Test func noArgumentsIsAUsageError() throws {
-        #expect(try HeraldProcess.run(["lint"]).status == 2)
+    @Test func noArgumentsIsAUsageError() async throws {
+        #expect(try await HeraldProcess.run(["lint"]).status == 2)
     }
 }
 
 @Suite("herald --help")
 struct HelpTests {
-    @Test func rootAndSubcommandsExplainThemselves() throws {
-        let root = try HeraldProcess.run(["--help"])
+    @Test func rootAndSubcommandsExplainThemselves() async throws {
+        let root = try await HeraldProcess.run(["--help"])
         #expect(root.status == 0)
         #expect(root.stdout.contains("preview") && root.stdout.contains("lint"))
-        let preview = try HeraldProcess.run(["preview", "--help"])
+        let preview = try await HeraldProcess.run(["preview", "--help"])
         #expect(preview.stdout.contains("--no-fetch") && preview.stdout.contains("--layout-file") && preview.stdout.contains("standard input"))
-        let lint = try HeraldProcess.run(["lint", "--help"])
+        let lint = try await HeraldProcess.run(["lint", "--help"])
         // The help lists every rule id.
         for rule in LintRule.all {
             #expect(lint.stdout.contains(rule.id), "\(rule.id)")

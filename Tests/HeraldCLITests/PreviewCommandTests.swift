@@ -4,8 +4,8 @@ import Testing
 
 @Suite("herald preview")
 struct PreviewCommandTests {
-    @Test func bundledExampleFollowsTheContract() throws {
-        let result = try HeraldProcess.run(["preview", "--json", "--no-fetch", HeraldProcess.path("Examples/onesignal-group-message.json")])
+    @Test func bundledExampleFollowsTheContract() async throws {
+        let result = try await HeraldProcess.run(["preview", "--json", "--no-fetch", HeraldProcess.path("Examples/onesignal-group-message.json")])
         #expect(result.status == 0)
         let json = try JSONValue(parsing: result.stdout)
         // Expected values are the example file's own fields.
@@ -48,8 +48,8 @@ struct PreviewCommandTests {
     }
 
     @Test(arguments: fixtures)
-    func everyFixtureFollowsTheContract(_ file: String) throws {
-        let result = try HeraldProcess.run(["preview", "--json", "--no-fetch", file])
+    func everyFixtureFollowsTheContract(_ file: String) async throws {
+        let result = try await HeraldProcess.run(["preview", "--json", "--no-fetch", file])
         #expect(result.status == 0)
         #expect(!result.crashed)
         let json = try JSONValue(parsing: result.stdout)
@@ -92,8 +92,8 @@ struct PreviewCommandTests {
         }
     }
 
-    @Test func humanOutputShowsTheNotification() throws {
-        let result = try HeraldProcess.run(["preview", "--no-fetch", HeraldProcess.path("Examples/onesignal-group-message.json")])
+    @Test func humanOutputShowsTheNotification() async throws {
+        let result = try await HeraldProcess.run(["preview", "--no-fetch", HeraldProcess.path("Examples/onesignal-group-message.json")])
         #expect(result.status == 0)
         #expect(result.stdout.contains("Maya Lindqvist · Weekend climbing 🧗"))
         #expect(result.stdout.contains("Rope is packed. Who's bringing the chalk? ✨"))
@@ -102,17 +102,17 @@ struct PreviewCommandTests {
         #expect(result.stdout.contains("Lint:       no problems"))
     }
 
-    @Test func readsStandardInput() throws {
+    @Test func readsStandardInput() async throws {
         let payload = #"{"aps":{"alert":"hi","mutable-content":1},"communication":{"sender_name":"Ann"}}"#
-        let result = try HeraldProcess.run(["preview", "--json", "--no-fetch", "-"], stdin: Data(payload.utf8))
+        let result = try await HeraldProcess.run(["preview", "--json", "--no-fetch", "-"], stdin: Data(payload.utf8))
         #expect(result.status == 0)
         let json = try JSONValue(parsing: result.stdout)
         #expect(json["communication"]?["sender"]?["displayName"] == "Ann")
         #expect(json["content"]?["body"] == "hi")
     }
 
-    @Test func customLayoutFileAndForcedLayout() throws {
-        let zulip = try HeraldProcess.run([
+    @Test func customLayoutFileAndForcedLayout() async throws {
+        let zulip = try await HeraldProcess.run([
             "preview", "--json", "--no-fetch", "--layout-file", HeraldProcess.path("Examples/layouts/zulip.json"),
             HeraldProcess.path("Examples/zulip-stream-message.json"),
         ])
@@ -122,21 +122,21 @@ struct PreviewCommandTests {
         #expect(json["communication"]?["sender"]?["displayName"] == "Aaron Smith")
         #expect(json["communication"]?["groupName"] == "design")
 
-        let forced = try HeraldProcess.run(["preview", "--json", "--no-fetch", "--layout", "fcm", HeraldProcess.path("Examples/onesignal-group-message.json")])
+        let forced = try await HeraldProcess.run(["preview", "--json", "--no-fetch", "--layout", "fcm", HeraldProcess.path("Examples/onesignal-group-message.json")])
         let forcedJSON = try JSONValue(parsing: forced.stdout)
         #expect(forcedJSON["layout"] == "fcm")
         // FCM reads top-level keys, and the example keeps its data in custom.a: no sender.
         #expect(forcedJSON["communication"] == .null)
     }
 
-    @Test func malformedPayloadGivesLineAndColumnAndExitOne() throws {
+    @Test func malformedPayloadGivesLineAndColumnAndExitOne() async throws {
         let raw = HeraldProcess.path("Tests/HeraldCoreTests/Fixtures/payloads/apple-interruption-level-djangopush708-missing-comma.raw.txt")
-        let result = try HeraldProcess.run(["preview", raw])
+        let result = try await HeraldProcess.run(["preview", raw])
         #expect(result.status == 1)
         #expect(result.stderr.contains("not valid JSON at line "))
         #expect(result.stdout.isEmpty)
 
-        let json = try HeraldProcess.run(["preview", "--json", raw])
+        let json = try await HeraldProcess.run(["preview", "--json", raw])
         #expect(json.status == 1)
         let object = try JSONValue(parsing: json.stdout)
         #expect(object["error"]?["code"] == "invalid-json")
@@ -147,32 +147,32 @@ struct PreviewCommandTests {
         Data(), Data([0xFF, 0x00, 0xFE]), Data("{{{{".utf8), Data(String(repeating: "[", count: 200_000).utf8), Data("null".utf8),
         Data("[1,2]".utf8), Data("\"aps\"".utf8), Data(#"{"aps": {"alert": {"title": 1, "body": []}, "badge": {}, "sound": 5}}"#.utf8),
     ])
-    func brokenInputNeverCrashes(_ input: Data) throws {
-        let result = try HeraldProcess.run(["preview", "--no-fetch", "-"], stdin: input)
+    func brokenInputNeverCrashes(_ input: Data) async throws {
+        let result = try await HeraldProcess.run(["preview", "--no-fetch", "-"], stdin: input)
         #expect(!result.crashed)
         #expect([0, 1].contains(result.status))
         #expect(!result.stderr.contains("Stack dump") && !result.stderr.contains("Fatal error"))
     }
 
-    @Test func usageErrorsExitTwo() throws {
+    @Test func usageErrorsExitTwo() async throws {
         for arguments in [
             ["preview"], ["preview", "--layout", "nope", "x.json"], ["preview", "/no/such/file.json"],
             ["preview", "--layout", "fcm", "--layout-file", "l.json", "x.json"], ["preview", "--bogus", "x.json"],
             ["preview", HeraldProcess.path("Examples")],
         ] {
-            let result = try HeraldProcess.run(arguments)
+            let result = try await HeraldProcess.run(arguments)
             #expect(result.status == 2, "\(arguments)")
             #expect(!result.stderr.isEmpty, "\(arguments)")
         }
     }
 
-    @Test func invalidLayoutFileNamesTheProblem() throws {
+    @Test func invalidLayoutFileNamesTheProblem() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("herald-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let layout = directory.appendingPathComponent("layout.json")
         try Data(#"{"communication": {"senderNmae": ["/x"]}}"#.utf8).write(to: layout)
-        let result = try HeraldProcess.run(["preview", "--layout-file", layout.path, HeraldProcess.path("Examples/onesignal-group-message.json")])
+        let result = try await HeraldProcess.run(["preview", "--layout-file", layout.path, HeraldProcess.path("Examples/onesignal-group-message.json")])
         #expect(result.status == 2)
         #expect(result.stderr.contains("communication.senderNmae"))
     }
