@@ -41,6 +41,10 @@ public struct FetchResponse: Sendable {
     /// Header fields with lowercased names.
     public var headers: [String: String]
     /// The body, in chunks as they arrive. Reading stops the moment the caller stops.
+    ///
+    /// A reader whose task is cancelled before it asks for the next chunk may see the stream
+    /// simply end (that is how `AsyncThrowingStream` behaves): check `Task.isCancelled` after
+    /// the loop before taking the body as complete.
     public var body: AsyncThrowingStream<Data, any Error>
 
     /// - Parameters:

@@ -42,6 +42,7 @@ public struct URLSessionFetcher: Fetcher {
                 bridge.start(task, continuation: continuation)
             }
         } onCancel: {
+            bridge.cancel()
             task.cancel()
         }
     }
@@ -57,6 +58,7 @@ private final class SessionBridge: NSObject, URLSessionDataDelegate, @unchecked 
     private var failure: FetchError?
     private var responseContinuation: CheckedContinuation<FetchResponse, any Error>?
     private var body: BodyBuffer?
+    private var cancelled = false
 
     init(maximumRedirects: Int, allowHTTP: Bool) {
         self.maximumRedirects = maximumRedirects
@@ -64,11 +66,27 @@ private final class SessionBridge: NSObject, URLSessionDataDelegate, @unchecked 
     }
 
     func start(_ task: URLSessionDataTask, continuation: CheckedContinuation<FetchResponse, any Error>) {
-        lock.withLock { responseContinuation = continuation }
-        if Task.isCancelled {
-            task.cancel()
+        let alreadyCancelled = lock.withLock {
+            if !cancelled { responseContinuation = continuation }
+            return cancelled
+        }
+        if alreadyCancelled {
+            // Never started: URLSession would report nothing for a task it never ran.
+            continuation.resume(throwing: CancellationError())
+            return
         }
         task.resume()
+    }
+
+    /// The caller was cancelled: answer it now rather than waiting for URLSession to report a
+    /// completion it does not always send for a task cancelled as it starts.
+    func cancel() {
+        let waiting: CheckedContinuation<FetchResponse, any Error>? = lock.withLock {
+            cancelled = true
+            defer { responseContinuation = nil }
+            return responseContinuation
+        }
+        waiting?.resume(throwing: CancellationError())
     }
 
     func urlSession(
@@ -147,13 +165,18 @@ private final class SessionBridge: NSObject, URLSessionDataDelegate, @unchecked 
     }
 }
 
-/// The body between URLSession and its reader, with flow control: past a high-water mark the
-/// transfer is suspended until the reader catches up, so a fast server cannot fill memory
-/// faster than the reader writes to disk.
+/// The body between URLSession and its reader.
+///
+/// Where URLSession can pause a transfer (``Platform/urlSessionPausesTransfers``), the transfer
+/// is suspended past a high-water mark until the reader catches up, so a fast server cannot
+/// fill memory faster than the reader writes to disk. Elsewhere the buffer has a hard limit
+/// instead, above Apple's largest attachment cap: a reader that falls that far behind gets an
+/// error and the transfer is cancelled.
 private final class BodyBuffer: @unchecked Sendable {
     // @unchecked: the mutable state below is only touched while `lock` is held.
     static let highWater = 256 * 1024
     static let lowWater = 64 * 1024
+    static let hardLimit = 64 * 1024 * 1024
 
     private let lock = NSLock()
     private let task: URLSessionDataTask
@@ -182,26 +205,38 @@ private final class BodyBuffer: @unchecked Sendable {
     }
 
     func append(_ data: Data) {
-        let (waiting, suspend): (CheckedContinuation<Data?, any Error>?, Bool) = lock.withLock {
+        enum Action { case deliver(CheckedContinuation<Data?, any Error>), suspend, overflow, none }
+        let action: Action = lock.withLock {
+            guard !finished else { return .none }
             if let reader {
                 self.reader = nil
-                return (reader, false)
+                return .deliver(reader)
             }
             chunks.append(data)
             buffered += data.count
-            let suspend = buffered > BodyBuffer.highWater && !suspended
-            if suspend { suspended = true }
-            return (nil, suspend)
+            if Platform.urlSessionPausesTransfers {
+                guard buffered > BodyBuffer.highWater, !suspended else { return .none }
+                suspended = true
+                return .suspend
+            }
+            guard buffered > BodyBuffer.hardLimit else { return .none }
+            chunks = []
+            buffered = 0
+            finished = true
+            failure = FetchError(.transport, "the reader fell more than \(BodyBuffer.hardLimit) bytes behind; the transfer was stopped")
+            return .overflow
         }
-        if let waiting {
-            waiting.resume(returning: data)
-        } else if suspend {
-            task.suspend()
+        switch action {
+        case .deliver(let reader): reader.resume(returning: data)
+        case .suspend: task.suspend()
+        case .overflow: task.cancel()
+        case .none: break
         }
     }
 
     func finish(throwing error: (any Error)?) {
         let waiting: CheckedContinuation<Data?, any Error>? = lock.withLock {
+            guard !finished else { return nil }  // an overflow already ended it
             finished = true
             failure = error
             defer { reader = nil }

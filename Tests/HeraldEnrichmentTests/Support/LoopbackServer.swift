@@ -62,6 +62,7 @@ final class LoopbackServer: @unchecked Sendable {
         var open: [Int: Int32] = [:]
         var requests: [Request] = []
         var peerDisconnects = 0
+        var bytesSent: [String: Int] = [:]
         var finishedConnections = 0
     }
 
@@ -88,6 +89,7 @@ final class LoopbackServer: @unchecked Sendable {
         self.routes = routes
         let fd = socket(AF_INET, socketStream, 0)
         guard fd >= 0 else { throw SocketError(call: "socket", code: errno) }
+        Self.closeOnExec(fd)
         var yes: Int32 = 1
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
         var address = sockaddr_in()
@@ -115,6 +117,8 @@ final class LoopbackServer: @unchecked Sendable {
             close(fd)
             throw SocketError(call: "pipe", code: code)
         }
+        Self.closeOnExec(pipeEnds[0])
+        Self.closeOnExec(pipeEnds[1])
         listener = fd
         port = UInt16(bigEndian: address.sin_port)
         stopReader = pipeEnds[0]
@@ -129,6 +133,9 @@ final class LoopbackServer: @unchecked Sendable {
 
     /// How many requests asked for `path`.
     func requestCount(_ path: String) -> Int { lock.withLock { state.requests.filter { $0.path == path }.count } }
+
+    /// How many bytes (head and body) the server has written in answer to requests for `path`.
+    func bytesSent(_ path: String) -> Int { lock.withLock { state.bytesSent[path, default: 0] } }
 
     /// How many connections were accepted.
     var connectionCount: Int { lock.withLock { state.nextConnectionID } }
@@ -160,7 +167,11 @@ final class LoopbackServer: @unchecked Sendable {
             return Array(state.open.values)
         }
         guard let open else { return }
-        close(stopWriter)  // every poll on `stopReader` now wakes, for good
+        // Every poll on `stopReader` now wakes, for good: the byte is never read, and the closed
+        // write end reports a hang-up too.
+        var byte: UInt8 = 1
+        _ = write(stopWriter, &byte, 1)
+        close(stopWriter)
         // Shut down, not close: the handler still owns its descriptor and closes it itself,
         // so the number cannot be reused under its feet.
         for fd in open { shutdown(fd, Int32(SHUT_RDWR)) }
@@ -172,6 +183,12 @@ final class LoopbackServer: @unchecked Sendable {
     // MARK: - Accepting
 
     private static let ignoreSIGPIPE: Void = { signal(SIGPIPE, SIG_IGN) }()
+
+    /// Keeps a descriptor out of processes other tests spawn (the CLI tests run `herald`), where
+    /// an inherited copy would hold a connection or the stop pipe open.
+    private static func closeOnExec(_ fd: Int32) {
+        _ = fcntl(fd, F_SETFD, fcntl(fd, F_GETFD) | FD_CLOEXEC)
+    }
 
     private func spawn(_ body: @escaping @Sendable (LoopbackServer) -> Void) {
         threads.enter()
@@ -188,6 +205,7 @@ final class LoopbackServer: @unchecked Sendable {
         while waitReadable(listener, timeout: -1) {
             let client = accept(listener, nil, nil)
             if client < 0 { continue }
+            Self.closeOnExec(client)
             let id: Int? = lock.withLock {
                 if state.stopped { return nil }
                 let id = state.nextConnectionID
@@ -241,38 +259,38 @@ final class LoopbackServer: @unchecked Sendable {
         let behavior = routes[request.path] ?? .respond(status: 404, headers: ["Content-Type": "text/plain"], body: Data("not found".utf8))
         switch behavior {
         case let .respond(status, headers, body):
-            peerLeft = !send(fd, head(status, headers, contentLength: body.count) + body)
+            peerLeft = !send(fd, request.path, head(status, headers, contentLength: body.count) + body)
             if !peerLeft { peerLeft = linger(fd) }
         case let .chunks(status, headers, chunks, interval):
-            guard send(fd, head(status, headers, contentLength: nil)) else { peerLeft = true; return }
+            guard send(fd, request.path, head(status, headers, contentLength: nil)) else { peerLeft = true; return }
             for (index, chunk) in chunks.enumerated() {
                 if index > 0, !pause(interval) { return }
-                guard send(fd, chunk) else { peerLeft = true; return }
+                guard send(fd, request.path, chunk) else { peerLeft = true; return }
             }
             peerLeft = linger(fd)
         case let .lieAboutLength(declared, actual):
-            peerLeft = !send(fd, head(200, [:], contentLength: declared) + actual)
+            peerLeft = !send(fd, request.path, head(200, [:], contentLength: declared) + actual)
             if !peerLeft { peerLeft = linger(fd) }
         case let .endless(status, headers, chunk, interval):
-            guard send(fd, head(status, headers, contentLength: nil)) else { peerLeft = true; return }
+            guard send(fd, request.path, head(status, headers, contentLength: nil)) else { peerLeft = true; return }
             while pause(interval) {
-                guard send(fd, chunk) else { peerLeft = true; return }
+                guard send(fd, request.path, chunk) else { peerLeft = true; return }
             }
         case .hang:
             peerLeft = waitForPeerToLeave(fd)
         case let .hangAfterHeaders(status, headers):
-            peerLeft = !send(fd, head(status, headers, contentLength: nil)) || waitForPeerToLeave(fd)
+            peerLeft = !send(fd, request.path, head(status, headers, contentLength: nil)) || waitForPeerToLeave(fd)
         case let .redirect(location, status):
-            peerLeft = !send(fd, head(status, ["Location": location], contentLength: 0))
+            peerLeft = !send(fd, request.path, head(status, ["Location": location], contentLength: 0))
             if !peerLeft { peerLeft = linger(fd) }
         case let .conditional(etag, body, maxAge):
             var headers = ["ETag": etag]
             if let maxAge { headers["Cache-Control"] = "max-age=\(maxAge)" }
             let asked = request.headers["if-none-match"]?.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } ?? []
             if asked.contains(etag) || asked.contains("*") {
-                peerLeft = !send(fd, head(304, headers, contentLength: nil))
+                peerLeft = !send(fd, request.path, head(304, headers, contentLength: nil))
             } else {
-                peerLeft = !send(fd, head(200, headers, contentLength: body.count) + body)
+                peerLeft = !send(fd, request.path, head(200, headers, contentLength: body.count) + body)
             }
             if !peerLeft { peerLeft = linger(fd) }
         }
@@ -320,8 +338,9 @@ final class LoopbackServer: @unchecked Sendable {
         return Data((text + "\r\n").utf8)
     }
 
-    /// Writes all of `data`; false when the client has gone away (or the server stopped).
-    private func send(_ fd: Int32, _ data: Data) -> Bool {
+    /// Writes all of `data`, counting it for `path`; false when the client has gone away (or the
+    /// server stopped).
+    private func send(_ fd: Int32, _ path: String, _ data: Data) -> Bool {
         data.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count {
@@ -329,6 +348,7 @@ final class LoopbackServer: @unchecked Sendable {
                 if sent < 0, errno == EINTR { continue }
                 if sent <= 0 { return false }
                 offset += sent
+                lock.withLock { state.bytesSent[path, default: 0] += sent }
             }
             return true
         }
