@@ -12,8 +12,9 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
-        // Tests only: a loopback HTTP server that serves the download fault cases.
-        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
+        // The desk tool only: `herald preview` downloads with real back-pressure.
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     ],
     targets: [
         // Phone-side: Foundation only, so an extension links nothing it does not need.
@@ -29,6 +30,10 @@ let package = Package(
                 "HeraldCore",
                 "HeraldEnrichment",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                // Never in the phone-side modules: see DESIGN.md.
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
         .testTarget(
@@ -40,13 +45,15 @@ let package = Package(
             name: "HeraldEnrichmentTests",
             dependencies: [
                 "HeraldEnrichment", "HeraldCore", .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "FlyingFox", package: "FlyingFox"),
+                "HeraldTestSupport",
             ]
         ),
+        // Test helpers shared by the test targets: the misbehaving loopback HTTP server.
+        .target(name: "HeraldTestSupport", path: "Tests/HeraldTestSupport"),
         // Runs the built `herald` binary as a user does; depending on it makes `swift test` build it.
         .testTarget(
             name: "HeraldCLITests",
-            dependencies: ["herald", "HeraldCore"]
+            dependencies: ["herald", "HeraldCore", "HeraldEnrichment", "HeraldTestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

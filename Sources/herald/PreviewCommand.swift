@@ -83,12 +83,14 @@ struct PreviewCommand: AsyncParsableCommand {
                         ?? temporary.appendingPathComponent("herald-avatar-cache", isDirectory: true))
             )
             let clock = ContinuousClock()
-            let enricher = Enricher(configuration: configuration, clock: clock, fetcher: URLSessionFetcher(allowHTTP: allowHTTP), keyProvider: keyProvider)
+            let fetcher = AsyncHTTPClientFetcher(allowHTTP: allowHTTP)
+            let enricher = Enricher(configuration: configuration, clock: clock, fetcher: fetcher, keyProvider: keyProvider)
             let start = clock.now
             let notification = await enricher.enrich(parsed)
             let report = PreviewReport(
                 notification: notification, lint: Linter.lint(parsed, preview: Preview(payload: parsed, layout: layout)),
                 elapsed: start.duration(to: clock.now))
+            await fetcher.shutdown()
             print(json ? report.json.jsonText(.pretty) : report.text)
         } catch let error as CLIError {
             error.exit()

@@ -42,7 +42,7 @@ struct DeliveryGuardTests {
     }
 
     @Test func racingThreadsDeliverExactlyOnce() async {
-        for _ in 0..<2_000 {
+        for _ in 0..<500 {
             let recorder = DeliveryRecorder<Int>()
             let guardian = DeliveryGuard<Int>(handler: recorder.record)
             await withTaskGroup(of: Void.self) { group in

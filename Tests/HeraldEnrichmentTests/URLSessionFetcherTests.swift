@@ -1,4 +1,5 @@
 import Foundation
+import HeraldTestSupport
 import Testing
 
 @testable import HeraldEnrichment
@@ -288,7 +289,7 @@ struct URLSessionFetcherTests {
         let task = Task { try await fetcher.fetch(FetchRequest(url: url)) }
         #expect(await server.wait { $0.requestCount("/hang") == 1 })
         server.stop()  // shuts the hanging connection down; `defer` stops it again, harmlessly
-        #expect(server.finishedConnectionCount == server.connectionCount)
+        #expect(await server.wait { $0.finishedConnectionCount == $0.connectionCount })
 
         let outcome = try #require(await result(of: task, within: .seconds(3)), "fetch did not return after the server hung up")
         #expect((outcome.error as? FetchError)?.code == .transport, "\(String(describing: outcome.error))")

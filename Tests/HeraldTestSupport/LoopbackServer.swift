@@ -11,13 +11,13 @@ import Foundation
 /// Each connection is served on its own `Thread` (never on the cooperative pool): it reads the
 /// request head, records it, looks the path up in `routes` and performs that ``Behavior``; one
 /// request per connection, answered with `Connection: close`. ``stop()`` closes the listener,
-/// shuts every open connection down, wakes every stalled handler and waits for the threads.
-final class LoopbackServer: @unchecked Sendable {
+/// shuts every open connection down and wakes every stalled handler; the threads end on their own.
+public final class LoopbackServer: @unchecked Sendable {
     // @unchecked: the only mutable state is `state`, touched only while `lock` is held; every
     // other stored property is a `let` of a Sendable type.
 
     /// What the server does for one path.
-    enum Behavior: Sendable {
+    public enum Behavior: Sendable {
         /// A complete response; `Content-Length` is the body's unless `headers` sets one.
         case respond(status: Int, headers: [String: String] = [:], body: Data)
         /// Writes each chunk, pausing `interval` between them; no `Content-Length`, the body
@@ -40,20 +40,20 @@ final class LoopbackServer: @unchecked Sendable {
     }
 
     /// One request as the server read it.
-    struct Request: Hashable, Sendable {
-        var method: String
+    public struct Request: Hashable, Sendable {
+        public var method: String
         /// The request target without its query.
-        var path: String
+        public var path: String
         /// The request target as sent.
-        var target: String
+        public var target: String
         /// Header fields, names lowercased.
-        var headers: [String: String]
+        public var headers: [String: String]
     }
 
-    struct SocketError: Error, CustomStringConvertible {
-        var call: String
-        var code: Int32
-        var description: String { "\(call) failed: \(String(cString: strerror(code)))" }
+    public struct SocketError: Error, CustomStringConvertible {
+        public var call: String
+        public var code: Int32
+        public var description: String { "\(call) failed: \(String(cString: strerror(code)))" }
     }
 
     private struct State {
@@ -66,8 +66,8 @@ final class LoopbackServer: @unchecked Sendable {
         var finishedConnections = 0
     }
 
-    let port: UInt16
-    let routes: [String: Behavior]
+    public let port: UInt16
+    public let routes: [String: Behavior]
     private let listener: Int32
     private let stopReader: Int32
     private let stopWriter: Int32
@@ -76,15 +76,15 @@ final class LoopbackServer: @unchecked Sendable {
     private var state = State()
 
     /// `http://127.0.0.1:<port>`.
-    var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
+    public var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
 
     /// `baseURL` followed by `path`, which starts with `/`.
-    func url(_ path: String) -> URL { URL(string: "http://127.0.0.1:\(port)\(path)")! }
+    public func url(_ path: String) -> URL { URL(string: "http://127.0.0.1:\(port)\(path)")! }
 
     /// Binds 127.0.0.1 on an ephemeral port and starts accepting.
     ///
     /// - Throws: ``SocketError`` when the socket cannot be set up.
-    init(routes: [String: Behavior]) throws {
+    public init(routes: [String: Behavior]) throws {
         Self.ignoreSIGPIPE
         self.routes = routes
         let fd = socket(AF_INET, socketStream, 0)
@@ -129,27 +129,27 @@ final class LoopbackServer: @unchecked Sendable {
     // MARK: - What tests read
 
     /// Every request read so far, in arrival order.
-    var requests: [Request] { lock.withLock { state.requests } }
+    public var requests: [Request] { lock.withLock { state.requests } }
 
     /// How many requests asked for `path`.
-    func requestCount(_ path: String) -> Int { lock.withLock { state.requests.filter { $0.path == path }.count } }
+    public func requestCount(_ path: String) -> Int { lock.withLock { state.requests.filter { $0.path == path }.count } }
 
     /// How many bytes (head and body) the server has written in answer to requests for `path`.
-    func bytesSent(_ path: String) -> Int { lock.withLock { state.bytesSent[path, default: 0] } }
+    public func bytesSent(_ path: String) -> Int { lock.withLock { state.bytesSent[path, default: 0] } }
 
     /// How many connections were accepted.
-    var connectionCount: Int { lock.withLock { state.nextConnectionID } }
+    public var connectionCount: Int { lock.withLock { state.nextConnectionID } }
 
     /// How many connections the client closed (or reset) while the server was still serving them.
-    var peerDisconnectCount: Int { lock.withLock { state.peerDisconnects } }
+    public var peerDisconnectCount: Int { lock.withLock { state.peerDisconnects } }
 
     /// How many connection handlers have finished.
-    var finishedConnectionCount: Int { lock.withLock { state.finishedConnections } }
+    public var finishedConnectionCount: Int { lock.withLock { state.finishedConnections } }
 
     /// Polls `condition` every 10 ms until it holds or `limit` passes.
     ///
     /// - Returns: whether the condition held in time.
-    func wait(upTo limit: Duration = .seconds(2), until condition: (LoopbackServer) -> Bool) async -> Bool {
+    public func wait(upTo limit: Duration = .seconds(2), until condition: (LoopbackServer) -> Bool) async -> Bool {
         let deadline = ContinuousClock.now + limit
         while ContinuousClock.now < deadline {
             if condition(self) { return true }
@@ -160,7 +160,7 @@ final class LoopbackServer: @unchecked Sendable {
 
     /// Closes the listener and every open connection, wakes every stalled handler and waits
     /// (up to 5 s) for all threads to end. Safe to call more than once.
-    func stop() {
+    public func stop() {
         let open: [Int32]? = lock.withLock {
             if state.stopped { return nil }
             state.stopped = true
@@ -175,9 +175,11 @@ final class LoopbackServer: @unchecked Sendable {
         // Shut down, not close: the handler still owns its descriptor and closes it itself,
         // so the number cannot be reused under its feet.
         for fd in open { shutdown(fd, Int32(SHUT_RDWR)) }
-        if threads.wait(timeout: .now() + 5) == .success {
-            close(stopReader)
-        }
+        // Never wait here: stop() runs in async tests, and blocking a thread of the small
+        // cooperative pool would stall every other test. The last handler to finish lets go
+        // of the stop pipe.
+        let reader = stopReader
+        threads.notify(queue: .global()) { close(reader) }
     }
 
     // MARK: - Accepting
