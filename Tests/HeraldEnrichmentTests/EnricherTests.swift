@@ -241,3 +241,20 @@ struct EnrichmentReadmeSnippetTests {
         #expect(recorder.deliveries == ["communication from Ann"])
     }
 }
+
+@Suite("Allowed hosts")
+struct AllowedHostsTests {
+    @Test func onlyListedHostsAreFetched() async {
+        let other = URL(string: "https://tracker.example.net/pixel.png")!
+        let fetcher = ScriptedFetcher([
+            EnricherTests.avatar: .respond(status: 200, headers: [:], body: TestMedia.png(width: 8, height: 8)),
+            other: .respond(status: 200, headers: [:], body: TestMedia.png(width: 8, height: 8)),
+        ])
+        let result = await EnricherTests.enricher(fetcher) { $0.allowedHosts = ["cdn.example.com"] }
+            .enrich(EnricherTests.payload(attachments: [other]))
+        #expect(result.avatar?.status == .downloaded)
+        #expect(result.attachments.first?.status == .skipped)
+        #expect(result.decisions.contains { $0.message.contains("tracker.example.net is not one of the allowed hosts") })
+        #expect(fetcher.recordedRequests.map(\.url) == [EnricherTests.avatar])
+    }
+}

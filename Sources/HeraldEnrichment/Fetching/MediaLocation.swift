@@ -14,6 +14,8 @@ enum MediaLocation: Sendable {
         case .remote(let remote):
             if remote.scheme?.lowercased() == "http", !configuration.allowHTTP {
                 self = .refused("\(remote.absoluteString) is plain http, which is refused unless http is allowed")
+            } else if let allowed = configuration.allowedHosts, !allowed.contains(remote.host?.lowercased() ?? "") {
+                self = .refused("\(remote.host ?? "?") is not one of the allowed hosts")
             } else {
                 self = .remote(remote)
             }

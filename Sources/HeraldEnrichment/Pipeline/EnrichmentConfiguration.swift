@@ -18,6 +18,8 @@ public struct EnrichmentConfiguration: Sendable {
     public var fetchMedia: Bool
     /// Plain http URLs are refused unless this is on (development, loopback tests).
     public var allowHTTP: Bool
+    /// When set, media is downloaded only from these hosts (lowercased); `nil` allows any.
+    public var allowedHosts: Set<String>?
     /// Where `file:` URLs and relative paths resolve; `nil` (the default, and always on the
     /// phone) refuses them. `herald preview` sets the payload file's directory.
     public var localFileBase: URL?
@@ -52,6 +54,7 @@ public struct EnrichmentConfiguration: Sendable {
         attachmentTimeout: Duration = .seconds(20),
         fetchMedia: Bool = true,
         allowHTTP: Bool = false,
+        allowedHosts: Set<String>? = nil,
         localFileBase: URL? = nil,
         maximumRedirects: Int = 3,
         avatarByteLimit: Int = 1_000_000,
@@ -68,6 +71,7 @@ public struct EnrichmentConfiguration: Sendable {
         self.attachmentTimeout = attachmentTimeout
         self.fetchMedia = fetchMedia
         self.allowHTTP = allowHTTP
+        self.allowedHosts = allowedHosts
         self.localFileBase = localFileBase
         self.maximumRedirects = maximumRedirects
         self.avatarByteLimit = avatarByteLimit
