@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "HeraldCore", targets: ["HeraldCore"]),
         .library(name: "HeraldEnrichment", targets: ["HeraldEnrichment"]),
+        .library(name: "HeraldNotificationService", targets: ["HeraldNotificationService"]),
         .executable(name: "herald", targets: ["herald"]),
     ],
     dependencies: [
@@ -24,6 +25,18 @@ let package = Package(
             name: "HeraldEnrichment",
             dependencies: ["HeraldCore", .product(name: "Crypto", package: "swift-crypto")]
         ),
+        // The iOS adapter: one source for both platforms. On Apple platforms it imports
+        // UserNotifications and Intents; on Linux, the stand-in below.
+        .target(
+            name: "HeraldNotificationService",
+            dependencies: [
+                "HeraldCore", "HeraldEnrichment",
+                .target(name: "AppleFrameworksStandIn", condition: .when(platforms: [.linux])),
+            ]
+        ),
+        // Linux only: the UserNotifications/Intents surface the adapter uses, signature for
+        // signature as reference/apple-frameworks.md gives it, with a recorder for tests.
+        .target(name: "AppleFrameworksStandIn"),
         .executableTarget(
             name: "herald",
             dependencies: [
@@ -46,6 +59,14 @@ let package = Package(
             dependencies: [
                 "HeraldEnrichment", "HeraldCore", .product(name: "Crypto", package: "swift-crypto"),
                 "HeraldTestSupport",
+            ]
+        ),
+        .testTarget(name: "AppleFrameworksStandInTests", dependencies: ["AppleFrameworksStandIn"]),
+        .testTarget(
+            name: "HeraldNotificationServiceTests",
+            dependencies: [
+                "HeraldNotificationService", "HeraldEnrichment", "HeraldCore", "HeraldTestSupport",
+                .target(name: "AppleFrameworksStandIn", condition: .when(platforms: [.linux])),
             ]
         ),
         // Test helpers shared by the test targets: the misbehaving loopback HTTP server.

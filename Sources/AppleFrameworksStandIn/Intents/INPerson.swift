@@ -1,0 +1,113 @@
+import Foundation
+
+/// A person: a message's sender or one of its recipients.
+///
+/// Source: reference, Intents: `class INPerson : NSObject  // iOS 10, init() unavailable`, its
+/// five initializers (BASE = `personHandle:nameComponents:displayName:image:contactIdentifier:
+/// customIdentifier:`) and five read-only properties.
+/// UNVERIFIED: Apple's public `nameComponents`, `isMe`, `suggestionType`,
+/// `isContactSuggestion` and `aliases` are not in the reference; read what an initializer was
+/// given with `StandInInspection.person(_:)`.
+@available(iOS 10.0, *)
+open class INPerson: NSObject {
+    var fields: Fields
+
+    /// Source: reference, "init() unavailable".
+    @available(*, unavailable)
+    public override init() {
+        fatalError("INPerson.init() is unavailable")
+    }
+
+    /// The designated initializer.
+    ///
+    /// Source: reference, `init(BASE, isMe: Bool)  // iOS 12, designated`.
+    @available(iOS 12.0, *)
+    public init(
+        personHandle: INPersonHandle, nameComponents: PersonNameComponents?, displayName: String?,
+        image: INImage?, contactIdentifier: String?, customIdentifier: String?, isMe: Bool
+    ) {
+        fields = Fields(
+            personHandle: personHandle, nameComponents: nameComponents, displayName: displayName, image: image,
+            contactIdentifier: contactIdentifier, customIdentifier: customIdentifier, isMe: isMe)
+        super.init()
+    }
+
+    /// Source: reference, `convenience init(BASE)  // iOS 10`. Model: `isMe` false.
+    public convenience init(
+        personHandle: INPersonHandle, nameComponents: PersonNameComponents?, displayName: String?,
+        image: INImage?, contactIdentifier: String?, customIdentifier: String?
+    ) {
+        self.init(
+            personHandle: personHandle, nameComponents: nameComponents, displayName: displayName, image: image,
+            contactIdentifier: contactIdentifier, customIdentifier: customIdentifier, isMe: false)
+    }
+
+    /// Source: reference, `convenience init(BASE, isMe: Bool, suggestionType: INPersonSuggestionType)  // iOS 15`.
+    @available(iOS 15.0, *)
+    public convenience init(
+        personHandle: INPersonHandle, nameComponents: PersonNameComponents?, displayName: String?,
+        image: INImage?, contactIdentifier: String?, customIdentifier: String?, isMe: Bool,
+        suggestionType: INPersonSuggestionType
+    ) {
+        self.init(
+            personHandle: personHandle, nameComponents: nameComponents, displayName: displayName, image: image,
+            contactIdentifier: contactIdentifier, customIdentifier: customIdentifier, isMe: isMe)
+        fields.suggestionType = suggestionType
+    }
+
+    /// Source: reference, `convenience init(BASE, isContactSuggestion: Bool, suggestionType: INPersonSuggestionType)  // iOS 15`.
+    /// Model: `isMe` false.
+    @available(iOS 15.0, *)
+    public convenience init(
+        personHandle: INPersonHandle, nameComponents: PersonNameComponents?, displayName: String?,
+        image: INImage?, contactIdentifier: String?, customIdentifier: String?, isContactSuggestion: Bool,
+        suggestionType: INPersonSuggestionType
+    ) {
+        self.init(
+            personHandle: personHandle, nameComponents: nameComponents, displayName: displayName, image: image,
+            contactIdentifier: contactIdentifier, customIdentifier: customIdentifier, isMe: false)
+        fields.isContactSuggestion = isContactSuggestion
+        fields.suggestionType = suggestionType
+    }
+
+    /// Source: reference, `convenience init(BASE, aliases: [INPersonHandle]?, suggestionType: INPersonSuggestionType)`.
+    /// UNVERIFIED: its availability (the reference gives none, so none is declared). Model:
+    /// `isMe` false.
+    public convenience init(
+        personHandle: INPersonHandle, nameComponents: PersonNameComponents?, displayName: String?,
+        image: INImage?, contactIdentifier: String?, customIdentifier: String?, aliases: [INPersonHandle]?,
+        suggestionType: INPersonSuggestionType
+    ) {
+        self.init(
+            personHandle: personHandle, nameComponents: nameComponents, displayName: displayName, image: image,
+            contactIdentifier: contactIdentifier, customIdentifier: customIdentifier, isMe: false)
+        fields.aliases = aliases
+        fields.suggestionType = suggestionType
+    }
+
+    /// Source: reference, `var personHandle: INPersonHandle? { get }`.
+    open var personHandle: INPersonHandle? { fields.personHandle }
+
+    /// The name shown for the person; never optional, even when `nil` was given.
+    ///
+    /// Source: reference, `var displayName: String { get }  // non-optional`.
+    /// Model (UNVERIFIED what Apple derives): the given display name, else the name components'
+    /// given and family names joined by a space, else the handle's value, else "".
+    open var displayName: String {
+        if let name = fields.displayName { return name }
+        if let components = fields.nameComponents {
+            let joined = [components.givenName, components.familyName].compactMap { $0 }.joined(separator: " ")
+            if !joined.isEmpty { return joined }
+        }
+        return fields.personHandle.value ?? ""
+    }
+
+    /// Source: reference, `var image: INImage? { get }`.
+    open var image: INImage? { fields.image }
+
+    /// Source: reference, `var contactIdentifier: String? { get }`.
+    open var contactIdentifier: String? { fields.contactIdentifier }
+
+    /// Source: reference, `var customIdentifier: String? { get }`.
+    open var customIdentifier: String? { fields.customIdentifier }
+}

@@ -1,0 +1,12 @@
+import Foundation
+
+/// An attachment of an outgoing message; declared only as the type of `INSendMessageIntent`'s
+/// `attachments`.
+///
+/// Source: the reference names the type (in the iOS 14 initializer) and nothing else.
+/// UNVERIFIED: everything else; the stand-in has no public initializer, so pass `nil`.
+open class INSendMessageAttachment: NSObject {
+    override init() {
+        super.init()
+    }
+}

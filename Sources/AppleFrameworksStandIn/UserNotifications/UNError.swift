@@ -1,0 +1,103 @@
+import Foundation
+
+/// The domain of UserNotifications errors.
+///
+/// Source: not in the reference; UNError.h declares `extern NSString * const UNErrorDomain`.
+/// UNVERIFIED: the constant's value (the stand-in uses its name, as Apple's error domains do).
+public let UNErrorDomain: String = "UNErrorDomain"
+
+/// A UserNotifications error, in the shape Swift gives Apple's `UNErrorCode` (NS_ERROR_ENUM):
+/// a struct with a nested `Code`.
+///
+/// Both `catch let error as UNError where error.code == .contentProvidingInvalid` and
+/// `catch UNError.contentProvidingInvalid` compile, as they do against the SDK.
+///
+/// Source: reference, UserNotifications, "Error codes (`UNError.Code`)"; the struct-with-`Code`
+/// shape from Apple's documentation pages (`struct UNError`, `UNError.Code`).
+/// Deviation: Apple's `UNError` wraps an `NSError` and also has `init(_:userInfo:)`; the
+/// stand-in keeps only the code (arbitrary user info would not be Sendable) and has `init(_:)`.
+public struct UNError: CustomNSError, Hashable {
+    /// The error codes the adapter can meet.
+    ///
+    /// Source: reference (attachment errors 100–105; 1500, 1501). The names of 103–105 are from
+    /// UNError.h and Apple's `UNError.Code` documentation page, not from the reference.
+    /// Deviation: Apple's enum also has `notificationsNotAllowed` (1),
+    /// `notificationInvalidNoDate` (1400), `notificationInvalidNoContent` (1401) and
+    /// `badgeInputInvalid` (1600, iOS 16), which the adapter never meets; they are left out.
+    /// Apple's imported enum is non-frozen, so on iOS a `switch` over it needs
+    /// `@unknown default`; a Swift enum in this module cannot model that: write one anyway.
+    public enum Code: Int, Sendable {
+        /// The attachment's URL is invalid (Apple's page: "The URL for an attachment was invalid").
+        case attachmentInvalidURL = 100
+        /// The attachment's file type is not supported.
+        case attachmentUnrecognizedType = 101
+        /// The attachment is too large (or, in the stand-in's model, empty).
+        case attachmentInvalidFileSize = 102
+        /// The attachment is not in the system's data store. Never thrown by the stand-in.
+        case attachmentNotInDataStore = 103
+        /// Moving the attachment into the data store failed. Never thrown by the stand-in.
+        case attachmentMoveIntoDataStoreFailed = 104
+        /// The attachment's file is corrupt. Never thrown by the stand-in.
+        case attachmentCorrupt = 105
+        /// The content provider is not an object that may provide content.
+        case contentProvidingObjectNotAllowed = 1500
+        /// The content provider is invalid.
+        case contentProvidingInvalid = 1501
+    }
+
+    /// The error's code.
+    public let code: Code
+
+    /// An error with `code`.
+    public init(_ code: Code) {
+        self.code = code
+    }
+
+    /// `UNErrorDomain`.
+    public static var errorDomain: String { UNErrorDomain }
+
+    /// The code's raw value, as in the `NSError`.
+    public var errorCode: Int { code.rawValue }
+
+    /// A description of the code.
+    ///
+    /// UNVERIFIED: the text is the one-line summary on Apple's `UNError.Code` pages, not the
+    /// runtime's localized description.
+    public var errorUserInfo: [String: Any] {
+        [NSLocalizedDescriptionKey: code.summary]
+    }
+
+    /// Source: Apple's `_BridgedStoredNSError` gives `UNError` a static per code; same here.
+    public static var attachmentInvalidURL: Code { .attachmentInvalidURL }
+    public static var attachmentUnrecognizedType: Code { .attachmentUnrecognizedType }
+    public static var attachmentInvalidFileSize: Code { .attachmentInvalidFileSize }
+    public static var attachmentNotInDataStore: Code { .attachmentNotInDataStore }
+    public static var attachmentMoveIntoDataStoreFailed: Code { .attachmentMoveIntoDataStoreFailed }
+    public static var attachmentCorrupt: Code { .attachmentCorrupt }
+    public static var contentProvidingObjectNotAllowed: Code { .contentProvidingObjectNotAllowed }
+    public static var contentProvidingInvalid: Code { .contentProvidingInvalid }
+}
+
+extension UNError.Code {
+    /// Whether `error` is a `UNError` with this code, so `catch UNError.attachmentInvalidURL`
+    /// matches.
+    ///
+    /// Source: Apple's `_ErrorCodeProtocol` gives every imported error code this operator.
+    public static func ~= (match: UNError.Code, error: any Error) -> Bool {
+        (error as? UNError)?.code == match
+    }
+
+    var summary: String {
+        switch self {
+        case .attachmentInvalidURL: "The URL for an attachment was invalid."
+        case .attachmentUnrecognizedType: "The file type of an attachment isn’t supported."
+        case .attachmentInvalidFileSize: "An attachment is too large."
+        case .attachmentNotInDataStore: "The specified attachment isn’t in the system data store."
+        case .attachmentMoveIntoDataStoreFailed:
+            "An error occurred when trying to move an attachment to the system data store."
+        case .attachmentCorrupt: "The file for an attachment is corrupt."
+        case .contentProvidingObjectNotAllowed: "The content providing object is not allowed."
+        case .contentProvidingInvalid: "The content providing object is invalid."
+        }
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+
+/// A notification's content, read-only; `UNMutableNotificationContent` has the setters.
+///
+/// Copy idiom, as on iOS: `request.content.mutableCopy() as? UNMutableNotificationContent`
+/// gives an independent mutable copy. `copy()` gives an independent immutable
+/// `UNNotificationContent`, also from mutable content (Foundation's NSCopying/NSMutableCopying
+/// convention; UNVERIFIED for this class, the reference gives only the idiom).
+///
+/// Source: reference, UserNotifications: "`UNNotificationContent : NSObject, NSCopying,
+/// NSMutableCopying, NSSecureCoding` (iOS 10) has these read-only properties", and the table
+/// of properties with their types and iOS versions.
+@available(iOS 10.0, *)
+open class UNNotificationContent: NSObject, NSCopying, NSMutableCopying, NSSecureCoding {
+    var fields: Fields
+
+    /// Empty content.
+    ///
+    /// UNVERIFIED: the reference does not list initializers; this is NSObject's `init()`, which
+    /// `UNMutableNotificationContent()` is created with.
+    public override init() {
+        fields = Fields()
+        super.init()
+    }
+
+    init(fields: Fields) {
+        self.fields = fields
+        super.init()
+    }
+
+    /// Source (all properties): reference, the UNNotificationContent table.
+    open var title: String { fields.title }
+    open var subtitle: String { fields.subtitle }
+    open var body: String { fields.body }
+    /// `nil`: leave the badge as it is; 0: clear it.
+    open var badge: NSNumber? { fields.badge }
+    open var sound: UNNotificationSound? { fields.sound }
+    open var userInfo: [AnyHashable: Any] { fields.userInfo }
+    open var attachments: [UNNotificationAttachment] { fields.attachments }
+    open var categoryIdentifier: String { fields.categoryIdentifier }
+    open var threadIdentifier: String { fields.threadIdentifier }
+    open var launchImageName: String { fields.launchImageName }
+    /// Ignored since iOS 15.
+    @available(iOS, introduced: 12.0, deprecated: 15.0)
+    open var summaryArgument: String { fields.summaryArgument }
+    /// Ignored since iOS 15.
+    @available(iOS, introduced: 12.0, deprecated: 15.0)
+    open var summaryArgumentCount: Int { fields.summaryArgumentCount }
+    @available(iOS 13.0, *)
+    open var targetContentIdentifier: String? { fields.targetContentIdentifier }
+    @available(iOS 15.0, *)
+    open var interruptionLevel: UNNotificationInterruptionLevel { fields.interruptionLevel }
+    /// 0...1. Model: stored as given, not clamped (UNVERIFIED what iOS does out of range).
+    @available(iOS 15.0, *)
+    open var relevanceScore: Double { fields.relevanceScore }
+    /// Source: the reference's table, "16 (from docs, not headers)".
+    @available(iOS 16.0, *)
+    open var filterCriteria: String? { fields.filterCriteria }
+
+    /// New content with what `provider` adds: for an `INSendMessageIntent`, a communication
+    /// notification. The receiver is left as it was.
+    ///
+    /// Source: reference, `func updating(from provider: any UNNotificationContentProviding)
+    /// throws -> UNNotificationContent` (iOS 15); "the result should go straight to the content
+    /// handler"; Apple's page: "Returns a copy of the notification that includes content from
+    /// the specified provider" and throws a `UNError.Code` when the provider is invalid.
+    /// Model (UNVERIFIED, Apple does not say which fields change): see
+    /// `UNNotificationContent+Updating.swift`. The call and its result are recorded in
+    /// `StandInRecorder.current`, whose behaviour can make it throw.
+    ///
+    /// - Throws: `UNError` with the code `StandInRecorder.current.behavior.updating` names.
+    @available(iOS 15.0, *)
+    open func updating(from provider: any UNNotificationContentProviding) throws -> UNNotificationContent {
+        try StandInRecorder.current.update(self, from: provider)
+    }
+
+    /// An independent immutable copy.
+    ///
+    /// Source: NSCopying, in the reference's conformance list.
+    open func copy(with zone: NSZone? = nil) -> Any {
+        UNNotificationContent(fields: fields)
+    }
+
+    /// An independent `UNMutableNotificationContent` with the same values.
+    ///
+    /// Source: NSMutableCopying, in the reference's conformance list; the reference's copy idiom.
+    open func mutableCopy(with zone: NSZone? = nil) -> Any {
+        UNMutableNotificationContent(fields: fields)
+    }
+
+    /// Source: NSSecureCoding, in the reference's conformance list.
+    public class var supportsSecureCoding: Bool { true }
+
+    /// Source: NSSecureCoding. Model: the archive's keys and layout are the stand-in's own
+    /// (see `UNNotificationContent+Coding.swift`); it does not keep an update's provider.
+    open func encode(with coder: NSCoder) {
+        encodeFields(with: coder)
+    }
+
+    /// Source: NSSecureCoding.
+    public required init?(coder: NSCoder) {
+        guard let fields = Self.decodeFields(with: coder) else { return nil }
+        self.fields = fields
+        super.init()
+    }
+}

@@ -1,0 +1,35 @@
+import Foundation
+
+/// The principal class of a Notification Service Extension; subclass it.
+///
+/// Source: reference, UserNotifications: `open class UNNotificationServiceExtension : NSObject
+/// // iOS 10` with `open func didReceive(_:withContentHandler:)` and
+/// `open func serviceExtensionTimeWillExpire()`. The reference's runtime facts: about 30 s for
+/// `didReceive`, then `serviceExtensionTimeWillExpire()`; without delivered content iOS shows
+/// the original.
+/// Model: the stand-in does not run the extension; a test plays iOS by calling the two methods.
+/// UNVERIFIED: what Apple's own implementations do; the stand-in's do nothing.
+/// UNVERIFIED: whether newer SDKs mark `contentHandler` `@Sendable` (the reference's signature
+/// does not).
+@available(iOS 10.0, *)
+open class UNNotificationServiceExtension: NSObject {
+    /// The system creates the extension with `init()`.
+    public override init() {
+        super.init()
+    }
+
+    /// Called with a remote notification's request; call `contentHandler` once with the content
+    /// to show.
+    ///
+    /// Source: reference, `open func didReceive(_ request: UNNotificationRequest,
+    /// withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void)`.
+    open func didReceive(
+        _ request: UNNotificationRequest,
+        withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void
+    ) {}
+
+    /// Called shortly before iOS ends the extension; deliver the best content at once.
+    ///
+    /// Source: reference, `open func serviceExtensionTimeWillExpire()`.
+    open func serviceExtensionTimeWillExpire() {}
+}

@@ -1,0 +1,157 @@
+import Foundation
+import HeraldCore
+import HeraldEnrichment
+
+/// How the extension behaves, read from the `Herald` dictionary of its Info.plist.
+///
+/// Every key is optional and the defaults work for OneSignal with no dictionary at all. An
+/// entry of the wrong type or value never stops the extension: it is reported in ``problems``
+/// (which the extension logs) and the default is used.
+///
+/// | key | type | default |
+/// |---|---|---|
+/// | `Layout` | a built-in name (`onesignal`, `fcm`, `notifee`, `apns`) or a custom layout dictionary | detected per payload |
+/// | `AvatarTimeout` | seconds | 5 |
+/// | `Budget` | seconds | 25 |
+/// | `AllowedHosts` | array of host names | any host |
+/// | `AllowHTTP` | Boolean | false |
+/// | `FallbackText` | string | `(Encrypted)` |
+/// | `AppGroup` | app group identifier, for the shared avatar cache | none (a private cache) |
+/// | `KeychainGroup` | keychain access group holding decryption keys | none (no decryption) |
+/// | `GroupPadding` | `pad`, `metadata` or `both` | `both` |
+/// | `AvatarSize` | pixels, the downsampled avatar's longest side | 256 |
+/// | `LogLevel` | `debug`, `info` or `error` | `info` |
+public struct ServiceConfiguration: Sendable {
+    /// How a group conversation gets its group line on iOS, which treats fewer than two
+    /// recipients as a direct message.
+    public enum GroupPadding: String, Sendable, CaseIterable {
+        /// Add placeholder recipients up to two.
+        case pad
+        /// Set `INSendMessageIntentDonationMetadata.recipientCount` only.
+        case metadata
+        /// Both.
+        case both
+    }
+
+    /// What the extension logs.
+    public enum LogLevel: String, Sendable, CaseIterable, Comparable {
+        case debug, info, error
+
+        public static func < (lhs: LogLevel, rhs: LogLevel) -> Bool {
+            allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+        }
+    }
+
+    /// The pipeline's settings (layout, time limits, hosts, fallback text).
+    public var enrichment: EnrichmentConfiguration
+    public var appGroup: String?
+    public var keychainGroup: String?
+    public var groupPadding: GroupPadding
+    /// Longest side of the avatar handed to `INImage`, after downsampling.
+    public var avatarSize: Int
+    public var logLevel: LogLevel
+    /// Entries that were ignored, one line each, for the log.
+    public var problems: [String]
+
+    /// The defaults: no dictionary at all.
+    public init() {
+        self.enrichment = EnrichmentConfiguration()
+        self.groupPadding = .both
+        self.avatarSize = 256
+        self.logLevel = .info
+        self.problems = []
+    }
+
+    /// Reads the `Herald` dictionary; `nil` gives the defaults.
+    ///
+    /// - Parameter dictionary: `Bundle.main.object(forInfoDictionaryKey: "Herald")`.
+    public init(infoDictionary dictionary: Any?) {
+        self.init()
+        guard let dictionary else { return }
+        guard let entries = dictionary as? [String: Any] else {
+            problems.append("Herald: expected a dictionary, found \(type(of: dictionary)); using the defaults")
+            return
+        }
+        let known = ["Layout", "AvatarTimeout", "Budget", "AllowedHosts", "AllowHTTP", "FallbackText", "AppGroup",
+                     "KeychainGroup", "GroupPadding", "AvatarSize", "LogLevel"]
+        for key in entries.keys.sorted() where !known.contains(key) {
+            problems.append("Herald.\(key): unknown key, ignored (known: \(known.joined(separator: ", ")))")
+        }
+        readLayout(entries["Layout"])
+        if let seconds = read(entries, "AvatarTimeout", as: Double.self, valid: { $0 > 0 && $0 <= 30 }, expected: "seconds between 0 and 30") {
+            enrichment.avatarTimeout = .seconds(seconds)
+        }
+        if let seconds = read(entries, "Budget", as: Double.self, valid: { $0 > 0 && $0 <= 29 }, expected: "seconds between 0 and 29") {
+            enrichment.budget = .seconds(seconds)
+        }
+        if let hosts = read(entries, "AllowedHosts", as: [String].self, valid: { !$0.isEmpty }, expected: "a non-empty array of host names") {
+            enrichment.allowedHosts = Set(hosts.map { $0.lowercased() })
+        }
+        if let allow = read(entries, "AllowHTTP", as: Bool.self, valid: { _ in true }, expected: "a Boolean") {
+            enrichment.allowHTTP = allow
+        }
+        if let text = read(entries, "FallbackText", as: String.self, valid: { !$0.isEmpty }, expected: "a non-empty string") {
+            enrichment.encryptedFallbackText = text
+        }
+        appGroup = read(entries, "AppGroup", as: String.self, valid: { !$0.isEmpty }, expected: "an app group identifier")
+        keychainGroup = read(entries, "KeychainGroup", as: String.self, valid: { !$0.isEmpty }, expected: "a keychain access group")
+        if let padding = read(entries, "GroupPadding", as: String.self, valid: { GroupPadding(rawValue: $0) != nil }, expected: "pad, metadata or both") {
+            groupPadding = GroupPadding(rawValue: padding)!
+        }
+        if let size = read(entries, "AvatarSize", as: Int.self, valid: { (16...1024).contains($0) }, expected: "pixels between 16 and 1024") {
+            avatarSize = size
+            enrichment.avatarDisplaySize = size
+        }
+        if let level = read(entries, "LogLevel", as: String.self, valid: { LogLevel(rawValue: $0) != nil }, expected: "debug, info or error") {
+            logLevel = LogLevel(rawValue: level)!
+        }
+    }
+
+    private mutating func readLayout(_ value: Any?) {
+        switch value {
+        case nil:
+            return
+        case let name as String:
+            if let layout = Layout.builtIn(named: name) {
+                enrichment.layout = layout
+            } else {
+                problems.append("Herald.Layout: \"\(name)\" is no built-in layout (\(Layout.builtIn.map(\.name).joined(separator: ", "))); detecting per payload")
+            }
+        case let definition as [String: Any]:
+            do {
+                enrichment.layout = try Layout(definition: try JSONValue(userInfo: definition))
+            } catch let error as LayoutDefinitionError {
+                problems.append("Herald.Layout: \(error.message); detecting per payload")
+            } catch {
+                problems.append("Herald.Layout: \(error); detecting per payload")
+            }
+        default:
+            problems.append("Herald.Layout: expected a layout name or dictionary, found \(type(of: value!)); detecting per payload")
+        }
+    }
+
+    /// A typed entry, or `nil` (absent, or wrong and reported) so the default stays.
+    ///
+    /// Values go through `JSONValue`, which tells a plist Boolean from a number.
+    private mutating func read<T>(_ entries: [String: Any], _ key: String, as type: T.Type, valid: (T) -> Bool, expected: String) -> T? {
+        guard let raw = entries[key] else { return nil }
+        // A Date or Data value cannot be JSON: it is simply of the wrong type here.
+        let json = (try? JSONValue(userInfo: ["value": raw]))?["value"]
+        let value: T?
+        switch json {
+        case .number(let number)? where T.self == Double.self: value = number.doubleValue as? T
+        case .number(let number)? where T.self == Int.self: value = number.intValue as? T
+        case .bool(let flag)? where T.self == Bool.self: value = flag as? T
+        case .string(let text)? where T.self == String.self: value = text as? T
+        case .array(let elements)? where T.self == [String].self:
+            let strings = elements.compactMap(\.stringValue)
+            value = strings.count == elements.count ? strings as? T : nil
+        default: value = nil
+        }
+        guard let value, valid(value) else {
+            problems.append("Herald.\(key): expected \(expected), found \(String(describing: raw)); using the default")
+            return nil
+        }
+        return value
+    }
+}

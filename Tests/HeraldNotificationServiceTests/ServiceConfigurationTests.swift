@@ -1,0 +1,73 @@
+import Foundation
+import HeraldCore
+import HeraldEnrichment
+import Testing
+
+@testable import HeraldNotificationService
+
+@Suite("Info.plist configuration")
+struct ServiceConfigurationTests {
+    @Test func noDictionaryGivesTheDefaults() {
+        let configuration = ServiceConfiguration(infoDictionary: nil)
+        #expect(configuration.enrichment.layout == nil)
+        #expect(configuration.enrichment.avatarTimeout == .seconds(5))
+        #expect(configuration.enrichment.budget == .seconds(25))
+        #expect(configuration.groupPadding == .both)
+        #expect(configuration.avatarSize == 256)
+        #expect(configuration.problems.isEmpty)
+    }
+
+    @Test func everyKeyIsRead() {
+        let configuration = ServiceConfiguration(infoDictionary: [
+            "Layout": "onesignal", "AvatarTimeout": 3, "Budget": 20.5, "AllowedHosts": ["CDN.Example.com"], "AllowHTTP": true,
+            "FallbackText": "🔒 New message", "AppGroup": "group.com.example.chat", "KeychainGroup": "ABCDE12345.com.example.keys",
+            "GroupPadding": "metadata", "AvatarSize": 128, "LogLevel": "debug",
+        ] as [String: Any])
+        #expect(configuration.problems == [])
+        #expect(configuration.enrichment.layout == .oneSignal)
+        #expect(configuration.enrichment.avatarTimeout == .seconds(3))
+        #expect(configuration.enrichment.budget == .seconds(20.5))
+        #expect(configuration.enrichment.allowedHosts == ["cdn.example.com"])
+        #expect(configuration.enrichment.allowHTTP)
+        #expect(configuration.enrichment.encryptedFallbackText == "🔒 New message")
+        #expect(configuration.appGroup == "group.com.example.chat")
+        #expect(configuration.keychainGroup == "ABCDE12345.com.example.keys")
+        #expect(configuration.groupPadding == .metadata)
+        #expect(configuration.avatarSize == 128)
+        #expect(configuration.enrichment.avatarDisplaySize == 128)
+        #expect(configuration.logLevel == .debug)
+    }
+
+    @Test func customLayoutDictionaryFromThePlist() {
+        let configuration = ServiceConfiguration(infoDictionary: [
+            "Layout": ["name": "zulip", "extends": "onesignal", "communication": ["senderName": ["/sender_full_name"]]] as [String: Any],
+        ] as [String: Any])
+        #expect(configuration.enrichment.layout?.name == "zulip")
+        #expect(configuration.enrichment.layout?.container == .oneSignal)
+    }
+
+    @Test func badEntriesAreReportedAndFallBackToDefaults() {
+        let configuration = ServiceConfiguration(infoDictionary: [
+            "Layout": "pushwoosh", "AvatarTimeout": "five", "Budget": 45, "AllowHTTP": "yes", "GroupPadding": "always",
+            "AvatarSize": 99999, "LogLevel": true, "AllowedHosts": ["ok.example", 7], "Colour": "blue", "AppGroup": Date(),
+        ] as [String: Any])
+        #expect(configuration.enrichment.layout == nil)
+        #expect(configuration.enrichment.avatarTimeout == .seconds(5))
+        #expect(configuration.enrichment.budget == .seconds(25))
+        #expect(!configuration.enrichment.allowHTTP)
+        #expect(configuration.groupPadding == .both)
+        #expect(configuration.avatarSize == 256)
+        #expect(configuration.logLevel == .info)
+        #expect(configuration.enrichment.allowedHosts == nil)
+        #expect(configuration.appGroup == nil)
+        let keys = ["Layout", "AvatarTimeout", "Budget", "AllowHTTP", "GroupPadding", "AvatarSize", "LogLevel", "AllowedHosts", "Colour", "AppGroup"]
+        for key in keys {
+            #expect(configuration.problems.contains { $0.hasPrefix("Herald.\(key):") }, "\(key)")
+        }
+        #expect(configuration.problems.count == keys.count)
+        // A Boolean is not a number of seconds, nor a number a Boolean.
+        let flags = ServiceConfiguration(infoDictionary: ["AvatarTimeout": true, "AllowHTTP": 1] as [String: Any])
+        #expect(flags.problems.count == 2)
+        #expect(ServiceConfiguration(infoDictionary: "not a dictionary").problems.count == 1)
+    }
+}
