@@ -52,7 +52,7 @@ struct DeliveryInterleavingTests {
         var generator = SeededGenerator(seed: 0x4845_5241_4C44)
         var expiries = 0
         var completions = 0
-        for trial in 0..<1_500 {
+        for trial in 0..<1_000 {
             let clock = ManualClock()
             // Two notifications at once in one process: they must not mix.
             let flights = [

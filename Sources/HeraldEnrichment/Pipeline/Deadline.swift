@@ -1,9 +1,9 @@
 import Foundation
 
 /// Runs work against a deadline on an injected clock.
-enum Deadline {
+public enum Deadline {
     /// The outcome of work raced against a deadline.
-    enum Outcome<Value: Sendable>: Sendable {
+    public enum Outcome<Value: Sendable>: Sendable {
         case finished(Value)
         case timedOut
     }
@@ -14,7 +14,7 @@ enum Deadline {
     /// wind down (a transport may take a moment to notice), so a hung host costs the deadline
     /// and nothing more. The operation still receives the cancellation and cleans up after
     /// itself. Cancellation of the calling task reaches the operation too.
-    static func run<C: Clock<Duration>, Value: Sendable>(
+    public static func run<C: Clock<Duration>, Value: Sendable>(
         until deadline: C.Instant, on clock: C, _ operation: @escaping @Sendable () async -> Value
     ) async -> Outcome<Value> {
         let race = Race<Value>()

@@ -1,0 +1,198 @@
+import Foundation
+import HeraldCore
+import HeraldEnrichment
+
+/// The drop-in Notification Service Extension: any provider's push, shown as a message from a
+/// person (avatar, name, group line), delivered exactly once.
+///
+/// Use it with a one-line subclass named in the extension's Info.plist
+/// (`NSExtensionPrincipalClass = $(PRODUCT_MODULE_NAME).NotificationService`):
+///
+/// ```swift
+/// final class NotificationService: CommunicationNotificationService {}
+/// ```
+///
+/// and configure it with the Info.plist `Herald` dictionary (see ``ServiceConfiguration``).
+/// Override ``forward(_:for:contentHandler:)`` and ``forwardExpiry(for:)`` to hand the result to
+/// a provider SDK (OneSignal, Firebase) before delivery: Herald's delivery guard wraps the
+/// handler the hook calls, so iOS receives content exactly once whatever the hook does.
+///
+/// Subclasses that add stored state must keep it thread-safe: iOS may call
+/// ``serviceExtensionTimeWillExpire()`` on another thread than ``didReceive(_:withContentHandler:)``.
+open class CommunicationNotificationService: UNNotificationServiceExtension, @unchecked Sendable {
+    // @unchecked: the only mutable state, `current`, is behind `lock`.
+    private let lock = NSLock()
+    private var current: Run?
+
+    /// One notification in flight.
+    private struct Run {
+        let request: SendableBox<UNNotificationRequest>
+        let session: EnrichmentSession<ContinuousClock, SendableBox<UNNotificationContent>>
+        let delivery: DeliveryGuard<SendableBox<UNNotificationContent>>
+        let forwarded: ForwardedContent
+    }
+
+    /// The Info.plist configuration, read once per process.
+    private static let infoPlistConfiguration = ServiceConfiguration(infoDictionary: Bundle.main.object(forInfoDictionaryKey: "Herald"))
+
+    public override init() {
+        super.init()
+    }
+
+    /// The configuration; by default the Info.plist `Herald` dictionary.
+    open var configuration: ServiceConfiguration { Self.infoPlistConfiguration }
+
+    /// How long to wait for the intent donation before giving up the communication layout.
+    open var donationTimeout: Duration { .seconds(3) }
+
+    /// The network; by default `URLSession`.
+    open func makeFetcher(for configuration: ServiceConfiguration) -> any Fetcher {
+        URLSessionFetcher(allowHTTP: configuration.enrichment.allowHTTP)
+    }
+
+    /// Keys for end-to-end encrypted payloads; by default none.
+    open func makeKeyProvider(for configuration: ServiceConfiguration) -> (any KeyProvider)? {
+        nil
+    }
+
+    /// Runs after Herald's work, before delivery: call a provider's extension here and hand its
+    /// result to `contentHandler` (calling it more than once, or late, is harmless).
+    open func forward(_ content: UNNotificationContent, for request: UNNotificationRequest, contentHandler: @escaping (UNNotificationContent) -> Void) {
+        contentHandler(content)
+    }
+
+    /// Runs when iOS is about to give up, before Herald delivers the best content it has: call a
+    /// provider's expiry method here.
+    open func forwardExpiry(for request: UNNotificationRequest) {}
+
+    /// Receives every decision: by default the system log (``DecisionLog``).
+    open func log(_ decision: Decision) {
+        DecisionLog.write(decision, level: configuration.logLevel)
+    }
+
+    open override func didReceive(_ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void) {
+        let configuration = self.configuration
+        for problem in configuration.problems { log(Decision(.configurationProblem, problem)) }
+        let handler = SendableBox(value: contentHandler)
+        let delivery = DeliveryGuard<SendableBox<UNNotificationContent>> { handler.value($0.value) }
+        let original = SendableBox(value: request.content.copy() as? UNNotificationContent ?? request.content)
+        let payload: Payload
+        do {
+            payload = try Payload(userInfo: request.content.userInfo)
+        } catch {
+            log(Decision(.communicationSkipped, "the payload cannot be read (\(error)); delivering it as received"))
+            delivery.deliver(original)
+            return
+        }
+        let forwarded = ForwardedContent()
+        let requestBox = SendableBox(value: request)
+        let enricher = Enricher(
+            configuration: configuration.enrichment, clock: ContinuousClock(), fetcher: makeFetcher(for: configuration),
+            keyProvider: makeKeyProvider(for: configuration))
+        let session = EnrichmentSession<ContinuousClock, SendableBox<UNNotificationContent>>(
+            enricher: enricher, payload: payload,
+            finish: { [self] enriched in await finish(enriched, original: original.value, configuration: configuration) },
+            fallback: { [self] enriched in plain(enriched, original: original.value) },
+            deliver: { [self] content in
+                // After expiry the guard has delivered already: the provider is not called again.
+                guard !delivery.hasDelivered else { return }
+                forwarded.store(content)
+                forward(content.value, for: requestBox.value) { delivery.deliver(SendableBox(value: $0)) }
+            })
+        lock.withLock { current = Run(request: requestBox, session: session, delivery: delivery, forwarded: forwarded) }
+        session.start()
+    }
+
+    open override func serviceExtensionTimeWillExpire() {
+        guard let run = lock.withLock({ current }) else { return }
+        forwardExpiry(for: run.request.value)
+        run.delivery.deliver {
+            if let forwarded = run.forwarded.content { return forwarded }
+            let best = run.session.progress.snapshot(because: "the extension's time expired")
+            return best.map { plain($0, original: run.request.value.content) } ?? SendableBox(value: run.request.value.content)
+        }
+        run.session.expire()
+    }
+
+    /// Content without the communication layout: fields, decryption and attachments only.
+    private func plain(_ enriched: EnrichedNotification, original: UNNotificationContent) -> SendableBox<UNNotificationContent> {
+        let (content, decisions) = NotificationContentBuilder().content(for: enriched, from: original)
+        (enriched.decisions + decisions).forEach(log)
+        return SendableBox(value: content.copy() as? UNNotificationContent ?? content)
+    }
+
+    /// The communication notification: intent, donation, `updating(from:)`.
+    private func finish(
+        _ enriched: EnrichedNotification, original: UNNotificationContent, configuration: ServiceConfiguration
+    ) async -> SendableBox<UNNotificationContent> {
+        let (content, contentDecisions) = NotificationContentBuilder().content(for: enriched, from: original)
+        var decisions = enriched.decisions + contentDecisions
+        defer { decisions.forEach(log) }
+        let plainContent = SendableBox(value: content.copy() as? UNNotificationContent ?? content)
+        guard enriched.isCommunication else {
+            decisions.append(Decision(.communicationSkipped, "no sender: delivered without the communication layout"))
+            return plainContent
+        }
+        guard #available(iOS 15.0, *) else {
+            decisions.append(Decision(.communicationSkipped, "communication notifications need iOS 15; delivered without the layout"))
+            return plainContent
+        }
+        var avatar: Data?
+        if let data = enriched.avatar?.data {
+            let (prepared, decision) = AvatarDownsampler.prepare(
+                data, needsDownsampling: enriched.avatar?.needsDownsampling ?? false, maximumPixelSize: configuration.avatarSize)
+            avatar = prepared
+            decisions += decision.map { [$0] } ?? []
+        }
+        let (intent, intentDecisions) = MessageIntentBuilder(groupPadding: configuration.groupPadding).intent(for: enriched, avatar: avatar)
+        decisions += intentDecisions
+        let interaction = INInteraction(intent: intent, response: nil)
+        interaction.direction = .incoming
+        let donation = SendableBox(value: interaction)
+        // Apple: donate first, then update. The wait is bounded.
+        switch await Deadline.run(until: .now + donationTimeout, on: ContinuousClock(), { await Self.donate(donation) }) {
+        case .timedOut:
+            decisions.append(Decision(.donationTimedOut, "the intent donation did not finish within \(donationTimeout); delivered without the layout"))
+            return plainContent
+        case .finished(let error?):
+            decisions.append(Decision(.donationFailed, "the intent donation failed (\(error.value)); delivered without the layout"))
+            return plainContent
+        case .finished(nil):
+            break
+        }
+        do {
+            let updated = try content.updating(from: intent)
+            guard let final = updated.mutableCopy() as? UNMutableNotificationContent else { return SendableBox(value: updated) }
+            if final.subtitle.isEmpty, !content.subtitle.isEmpty {
+                final.subtitle = content.subtitle
+                decisions.append(Decision(.subtitleRestored, "updating(from:) cleared the subtitle; restored \"\(content.subtitle)\""))
+            }
+            if final.attachments.isEmpty, !content.attachments.isEmpty {
+                final.attachments = content.attachments
+            }
+            return SendableBox(value: final.copy() as? UNNotificationContent ?? final)
+        } catch {
+            decisions.append(Decision(.updateFailed, "updating(from:) failed (\(error)); delivered without the layout"))
+            return plainContent
+        }
+    }
+
+    /// Donates and waits for the completion; the error, if any.
+    private static func donate(_ interaction: SendableBox<INInteraction>) async -> SendableBox<any Error>? {
+        await withCheckedContinuation { (continuation: CheckedContinuation<SendableBox<any Error>?, Never>) in
+            interaction.value.donate { error in
+                continuation.resume(returning: error.map { SendableBox(value: $0) })
+            }
+        }
+    }
+}
+
+/// The content handed to the forward hook, kept so that expiry during the hook delivers it.
+final class ForwardedContent: @unchecked Sendable {
+    // @unchecked: `stored` is only touched while `lock` is held.
+    private let lock = NSLock()
+    private var stored: SendableBox<UNNotificationContent>?
+
+    func store(_ content: SendableBox<UNNotificationContent>) { lock.withLock { stored = content } }
+    var content: SendableBox<UNNotificationContent>? { lock.withLock { stored } }
+}

@@ -1,0 +1,57 @@
+import Foundation
+import HeraldCore
+import HeraldEnrichment
+
+/// Maps an enriched notification's fields and attachments onto `UNMutableNotificationContent`.
+struct NotificationContentBuilder {
+    /// New content: the request's content with Herald's fields and attachments.
+    ///
+    /// - Returns: the content and a decision for each attachment iOS refused.
+    func content(for notification: EnrichedNotification, from original: UNNotificationContent) -> (UNMutableNotificationContent, [Decision]) {
+        // The copy keeps what Herald does not model (userInfo, launch image, summary argument).
+        let content = (original.mutableCopy() as? UNMutableNotificationContent) ?? UNMutableNotificationContent()
+        let fields = notification.content
+        content.title = fields.title
+        content.subtitle = fields.subtitle
+        content.body = fields.body
+        content.threadIdentifier = fields.threadIdentifier
+        content.categoryIdentifier = fields.categoryIdentifier
+        if let badge = fields.badge { content.badge = NSNumber(value: badge) }
+        if let sound = fields.sound, let name = sound.name {
+            content.sound = sound.isCritical
+                ? UNNotificationSound.criticalSoundNamed(UNNotificationSoundName(name), withAudioVolume: Float(sound.volume ?? 1))
+                : name == "default" ? UNNotificationSound.default : UNNotificationSound(named: UNNotificationSoundName(name))
+        }
+        if #available(iOS 15.0, *) {
+            if let level = fields.interruptionLevel, let mapped = NotificationContentBuilder.interruptionLevel(level) {
+                content.interruptionLevel = mapped
+            }
+            if let score = fields.relevanceScore { content.relevanceScore = min(max(score, 0), 1) }
+        }
+        if let target = fields.targetContentIdentifier { content.targetContentIdentifier = target }
+        var decisions: [Decision] = []
+        var attachments: [UNNotificationAttachment] = []
+        for (index, result) in notification.attachments.enumerated() where result.status == .downloaded {
+            guard let file = result.file else { continue }
+            var options: [AnyHashable: Any] = [:]
+            options[UNNotificationAttachmentOptionsTypeHintKey] = result.format?.uniformTypeIdentifier
+            do {
+                attachments.append(try UNNotificationAttachment(identifier: "herald-\(index + 1)", url: file, options: options))
+            } catch {
+                decisions.append(Decision(.attachmentRefusedByIOS, "iOS refused attachment \(index + 1) (\(file.lastPathComponent)): \(error)"))
+            }
+        }
+        content.attachments = attachments
+        return (content, decisions)
+    }
+
+    static func interruptionLevel(_ level: InterruptionLevel) -> UNNotificationInterruptionLevel? {
+        switch level {
+        case .passive: .passive
+        case .active: .active
+        case .timeSensitive: .timeSensitive
+        case .critical: .critical
+        default: nil
+        }
+    }
+}

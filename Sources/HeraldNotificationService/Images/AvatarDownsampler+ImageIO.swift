@@ -1,0 +1,27 @@
+#if canImport(ImageIO)
+import Foundation
+import ImageIO
+
+// UNVERIFIED: compiled and run only on Apple platforms; no Apple SDK exists where Herald is
+// built and tested (Linux). The calls follow reference/apple-frameworks.md's runtime facts.
+extension AvatarDownsampler {
+    /// A PNG thumbnail at most `maximumPixelSize` on its longest side, made by ImageIO from a
+    /// source that is not cached, so the full image is never decoded.
+    static func thumbnail(of data: Data, maximumPixelSize: Int) -> Data? {
+        let sourceOptions = [kCGImageSourceShouldCache: false] as CFDictionary
+        guard let source = CGImageSourceCreateWithData(data as CFData, sourceOptions) else { return nil }
+        let thumbnailOptions = [
+            kCGImageSourceCreateThumbnailFromImageAlways: true,
+            kCGImageSourceThumbnailMaxPixelSize: maximumPixelSize,
+            kCGImageSourceCreateThumbnailWithTransform: true,
+            kCGImageSourceShouldCacheImmediately: true,
+        ] as CFDictionary
+        guard let image = CGImageSourceCreateThumbnailAtIndex(source, 0, thumbnailOptions) else { return nil }
+        let output = NSMutableData()
+        guard let destination = CGImageDestinationCreateWithData(output as CFMutableData, "public.png" as CFString, 1, nil) else { return nil }
+        CGImageDestinationAddImage(destination, image, nil)
+        guard CGImageDestinationFinalize(destination) else { return nil }
+        return output as Data
+    }
+}
+#endif

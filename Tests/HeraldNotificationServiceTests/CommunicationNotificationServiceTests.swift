@@ -1,0 +1,176 @@
+import AppleFrameworksStandIn
+import Foundation
+import HeraldCore
+import HeraldEnrichment
+import Testing
+
+@testable import HeraldNotificationService
+
+@Suite("CommunicationNotificationService on the stand-in")
+struct CommunicationNotificationServiceTests {
+    /// The reference OneSignal payload, Examples/onesignal-group-message.json.
+    static func onesignalExample() throws -> JSONValue {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Examples/onesignal-group-message.json")
+        var payload = try JSONValue(parsing: Data(contentsOf: url))
+        payload.set(["a": "https://cdn.example.com/media/crag-sunrise.png"], at: JSONPointer("/att")!)  // served by the fake network
+        return payload
+    }
+
+    @Test func oneSignalPayloadBecomesADonatedIntentThenAnUpdate() async throws {
+        let recorder = StandInRecorder()
+        let service = TestService()
+        let handler = ContentHandlerRecorder()
+        let delivered = await StandInRecorder.$current.withValue(recorder) {
+            service.didReceive(request(try! Self.onesignalExample()), withContentHandler: handler.handler)
+            return await handler.waitForDelivery()
+        }
+        #expect(delivered.count == 1)
+        let donation = try #require(recorder.donations.first)
+        #expect(donation.direction == .incoming)
+        let intent = try #require(donation.intent as? INSendMessageIntent)
+        let message = StandInInspection.message(intent)
+        let sender = try #require(message.sender)
+        #expect(sender.displayName == "Maya Lindqvist")
+        #expect(sender.customIdentifier == "user-1842")
+        let handle = StandInInspection.handle(try #require(StandInInspection.person(sender).personHandle as INPersonHandle?))
+        #expect(handle.value == "maya@example.com" && handle.type == .emailAddress)
+        #expect(message.conversationIdentifier == "conv-8c2f1e")
+        #expect(message.speakableGroupName.map(StandInInspection.spokenPhrase) == "Weekend climbing 🧗")
+        #expect(message.content == "Rope is packed. Who's bringing the chalk? ✨")
+        #expect(message.recipients?.count == 3)
+        // The avatar bytes reached the sender's image, set before the donation.
+        #expect(donation.parameterImages["sender"] != nil)
+        let metadata = try #require(intent.donationMetadata as? INSendMessageIntentDonationMetadata)
+        #expect(metadata.mentionsCurrentUser)
+        #expect(metadata.recipientCount == 3)
+        // Donated, then updated; the update's content is what iOS received, subtitle restored.
+        let update = try #require(recorder.updates.first)
+        #expect(update.providerWasDonated)
+        let content = try #require(delivered.first)
+        #expect(StandInInspection.contentProvider(of: content) != nil)
+        #expect(content.subtitle == "Weekend climbing 🧗")
+        #expect(content.attachments.count == 1)
+        #expect(service.decisions.contains { $0.code == .subtitleRestored })
+        #expect(service.forwardCalls == 1)
+    }
+
+    @Test func noSenderStillRunsTheProviderHookWithPlainContent() async throws {
+        let recorder = StandInRecorder()
+        let service = TestService()
+        let handler = ContentHandlerRecorder()
+        let payload: JSONValue = ["aps": ["alert": ["title": "Sale", "body": "50% off"], "mutable-content": 1], "custom": ["i": "x"]]
+        let delivered = await StandInRecorder.$current.withValue(recorder) {
+            service.didReceive(request(payload), withContentHandler: handler.handler)
+            return await handler.waitForDelivery()
+        }
+        #expect(delivered.map(\.body) == ["50% off"])
+        #expect(recorder.donations.isEmpty && recorder.updates.isEmpty)
+        #expect(service.forwardCalls == 1)
+        #expect(service.decisions.contains { $0.code == .communicationSkipped })
+    }
+
+    struct Failure: Sendable, CustomStringConvertible {
+        let name: String
+        let behavior: StandInBehavior
+        let decision: Decision.Code
+        var description: String { name }
+    }
+
+    @Test(arguments: [
+        Failure(name: "donation fails", behavior: StandInBehavior(donation: .fail(UNError(.contentProvidingInvalid))), decision: .donationFailed),
+        Failure(name: "donation never calls back", behavior: StandInBehavior(donation: .neverCallBack), decision: .donationTimedOut),
+        Failure(name: "update throws", behavior: StandInBehavior(updating: .fail(.contentProvidingInvalid)), decision: .updateFailed),
+    ])
+    func failuresFallBackAndDeliverOnce(_ failure: Failure) async throws {
+        let recorder = StandInRecorder(behavior: failure.behavior)
+        let service = TestService()
+        let handler = ContentHandlerRecorder()
+        let delivered = await StandInRecorder.$current.withValue(recorder) {
+            service.didReceive(request(try! Self.onesignalExample()), withContentHandler: handler.handler)
+            return await handler.waitForDelivery()
+        }
+        #expect(delivered.count == 1)
+        let content = try #require(delivered.first)
+        // No communication layout, but the text and the attachment are there.
+        #expect(StandInInspection.contentProvider(of: content) == nil)
+        #expect(content.body == "Rope is packed. Who's bringing the chalk? ✨")
+        #expect(content.attachments.count == 1)
+        #expect(service.decisions.contains { $0.code == failure.decision })
+        recorder.completePendingDonations(error: nil)
+    }
+
+    @Test func expiryDuringAHangingAvatarDeliversBestContentOnce() async throws {
+        let recorder = StandInRecorder()
+        let service = TestService(image: nil)
+        let handler = ContentHandlerRecorder()
+        let delivered = await StandInRecorder.$current.withValue(recorder) {
+            service.didReceive(request(try! Self.onesignalExample()), withContentHandler: handler.handler)
+            try? await Task.sleep(for: .milliseconds(200))
+            service.serviceExtensionTimeWillExpire()
+            let first = await handler.waitForDelivery()
+            try? await Task.sleep(for: .milliseconds(300))  // a late download must not deliver again
+            return first + handler.deliveries.dropFirst(first.count)
+        }
+        #expect(delivered.count == 1)
+        #expect(delivered.first?.body == "Rope is packed. Who's bringing the chalk? ✨")
+        #expect(service.expiryCalls == 1)
+        #expect(service.decisions.contains { $0.code == .expired })
+    }
+
+    @Test func forwardHookCallingItsHandlerTwiceDeliversOnce() async {
+        let service = TestService(forwardTwice: true)
+        let handler = ContentHandlerRecorder()
+        let delivered = await StandInRecorder.$current.withValue(StandInRecorder()) {
+            service.didReceive(request(try! Self.onesignalExample()), withContentHandler: handler.handler)
+            return await handler.waitForDelivery()
+        }
+        #expect(delivered.count == 1)
+    }
+
+    @Test func twoNotificationsInFlightDoNotMix() async throws {
+        let recorder = StandInRecorder()
+        let first = TestService()
+        let second = TestService()
+        let firstHandler = ContentHandlerRecorder()
+        let secondHandler = ContentHandlerRecorder()
+        var other = try Self.onesignalExample()
+        other.set("Omar", at: JSONPointer("/custom/a/communication/sender_name")!)
+        other.set("Omar says hi", at: JSONPointer("/aps/alert/body")!)
+        let otherPayload = other
+        await StandInRecorder.$current.withValue(recorder) {
+            first.didReceive(request(try! Self.onesignalExample()), withContentHandler: firstHandler.handler)
+            second.didReceive(request(otherPayload), withContentHandler: secondHandler.handler)
+            _ = await firstHandler.waitForDelivery()
+            _ = await secondHandler.waitForDelivery()
+        }
+        #expect(firstHandler.deliveries.map(\.body) == ["Rope is packed. Who's bringing the chalk? ✨"])
+        #expect(secondHandler.deliveries.map(\.body) == ["Omar says hi"])
+        let senders = recorder.donations.compactMap { ($0.intent as? INSendMessageIntent).flatMap { StandInInspection.message($0).sender?.displayName } }
+        #expect(Set(senders) == ["Maya Lindqvist", "Omar"])
+    }
+
+    @Test(arguments: [
+        (ServiceConfiguration.GroupPadding.pad, 2, 1),
+        (.metadata, 1, 2),
+        (.both, 2, 2),
+    ])
+    func groupPaddingFollowsThePolicy(_ policy: ServiceConfiguration.GroupPadding, _ recipients: Int, _ recipientCount: Int) async throws {
+        let recorder = StandInRecorder()
+        let service = TestService(configure: { $0.groupPadding = policy })
+        let handler = ContentHandlerRecorder()
+        let payload: JSONValue = [
+            "aps": ["alert": ["body": "hi all"], "mutable-content": 1],
+            "communication": ["sender_name": "Ann", "group_name": "Crew", "recipients": ["bo"]],
+        ]
+        _ = await StandInRecorder.$current.withValue(recorder) {
+            service.didReceive(request(payload), withContentHandler: handler.handler)
+            return await handler.waitForDelivery()
+        }
+        let intent = try #require(recorder.donations.first?.intent as? INSendMessageIntent)
+        #expect(StandInInspection.message(intent).recipients?.count == recipients)
+        #expect((intent.donationMetadata as? INSendMessageIntentDonationMetadata)?.recipientCount == recipientCount)
+        // Either way iOS treats it as a group.
+        #expect(recorder.updates.first?.treatedAsGroup == true)
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import HeraldCore
+import HeraldEnrichment
+
+@testable import HeraldNotificationService
+
+/// A network that answers every URL with the same image, or hangs, as told; it records requests.
+final class ImageFetcher: Fetcher, @unchecked Sendable {
+    // @unchecked: `requests` is only touched while `lock` is held.
+    private let lock = NSLock()
+    private var requests: [URL] = []
+    let image: Data?
+
+    /// - Parameter image: the bytes to serve; `nil` hangs until cancelled.
+    init(image: Data?) { self.image = image }
+
+    var requested: [URL] { lock.withLock { requests } }
+
+    func fetch(_ request: FetchRequest) async throws -> FetchResponse {
+        lock.withLock { requests.append(request.url) }
+        guard let image else {
+            while !Task.isCancelled { try await Task.sleep(for: .milliseconds(5)) }
+            throw CancellationError()
+        }
+        return FetchResponse(statusCode: 200, headers: [:], data: image)
+    }
+
+    /// A 64×64 PNG header (signature and IHDR).
+    static let png: Data = {
+        var bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8)
+        bytes += [0, 0, 0, 64, 0, 0, 0, 64, 8, 6, 0, 0, 0, 0xAA, 0x69, 0x71, 0xDE, 0, 0, 0, 0] + Array("IEND".utf8) + [0xAE, 0x42, 0x60, 0x82]
+        return Data(bytes)
+    }()
+}
+
+/// A service configured for tests: a fake network, decisions captured, a forward hook that
+/// can misbehave.
+final class TestService: CommunicationNotificationService, @unchecked Sendable {
+    // @unchecked: the mutable state is only touched while `lock` is held.
+    private let lock = NSLock()
+    private var logged: [Decision] = []
+    private var forwardedCount = 0
+    private var expiryHookCalls = 0
+    let fetcher: ImageFetcher
+    let testConfiguration: ServiceConfiguration
+    let forwardTwice: Bool
+
+    init(image: Data? = ImageFetcher.png, configure: (inout ServiceConfiguration) -> Void = { _ in }, forwardTwice: Bool = false) {
+        var configuration = ServiceConfiguration()
+        configuration.enrichment.attachmentDirectory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("herald-service-\(UUID().uuidString)", isDirectory: true)
+        configure(&configuration)
+        self.testConfiguration = configuration
+        self.fetcher = ImageFetcher(image: image)
+        self.forwardTwice = forwardTwice
+        super.init()
+    }
+
+    override var configuration: ServiceConfiguration { testConfiguration }
+    override var donationTimeout: Duration { .milliseconds(300) }
+    override func makeFetcher(for configuration: ServiceConfiguration) -> any Fetcher { fetcher }
+    override func log(_ decision: Decision) { lock.withLock { logged.append(decision) } }
+
+    override func forward(_ content: UNNotificationContent, for request: UNNotificationRequest, contentHandler: @escaping (UNNotificationContent) -> Void) {
+        lock.withLock { forwardedCount += 1 }
+        contentHandler(content)
+        if forwardTwice { contentHandler(content) }
+    }
+
+    override func forwardExpiry(for request: UNNotificationRequest) {
+        lock.withLock { expiryHookCalls += 1 }
+    }
+
+    var decisions: [Decision] { lock.withLock { logged } }
+    var forwardCalls: Int { lock.withLock { forwardedCount } }
+    var expiryCalls: Int { lock.withLock { expiryHookCalls } }
+}
+
+/// Collects what iOS's content handler receives and lets a test wait for it.
+final class ContentHandlerRecorder: @unchecked Sendable {
+    // @unchecked: `received` is only touched while `lock` is held.
+    private let lock = NSLock()
+    private var received: [UNNotificationContent] = []
+
+    var handler: (UNNotificationContent) -> Void { { content in self.lock.withLock { self.received.append(content) } } }
+    var deliveries: [UNNotificationContent] { lock.withLock { received } }
+
+    /// Waits until something was delivered (up to a few seconds), then a little longer so a
+    /// second, wrong delivery would be seen too.
+    func waitForDelivery() async -> [UNNotificationContent] {
+        for _ in 0..<500 where deliveries.isEmpty {
+            try? await Task.sleep(for: .milliseconds(10))  // a real pause between polls
+        }
+        try? await Task.sleep(for: .milliseconds(100))  // room for a double delivery to show
+        return deliveries
+    }
+}
+
+/// A request whose content carries `userInfo` as iOS builds it from a payload.
+func request(_ payload: JSONValue, identifier: String = UUID().uuidString) -> UNNotificationRequest {
+    let content = UNMutableNotificationContent()
+    let aps = payload["aps"]
+    content.title = aps?["alert"]?["title"]?.stringValue ?? ""
+    content.subtitle = aps?["alert"]?["subtitle"]?.stringValue ?? ""
+    content.body = aps?["alert"]?["body"]?.stringValue ?? ""
+    content.userInfo = payload.foundationObject as? [AnyHashable: Any] ?? [:]
+    return UNNotificationRequest(identifier: identifier, content: content, trigger: nil)
+}
