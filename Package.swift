@@ -30,7 +30,7 @@ let package = Package(
         .target(
             name: "HeraldNotificationService",
             dependencies: [
-                "HeraldCore", "HeraldEnrichment",
+                "HeraldCore", "HeraldEnrichment", .product(name: "Crypto", package: "swift-crypto"),
                 .target(name: "AppleFrameworksStandIn", condition: .when(platforms: [.linux])),
             ]
         ),
@@ -66,6 +66,7 @@ let package = Package(
             name: "HeraldNotificationServiceTests",
             dependencies: [
                 "HeraldNotificationService", "HeraldEnrichment", "HeraldCore", "HeraldTestSupport",
+                .product(name: "Crypto", package: "swift-crypto"),
                 .target(name: "AppleFrameworksStandIn", condition: .when(platforms: [.linux])),
             ]
         ),

@@ -50,9 +50,10 @@ open class CommunicationNotificationService: UNNotificationServiceExtension, @un
         URLSessionFetcher(allowHTTP: configuration.enrichment.allowHTTP)
     }
 
-    /// Keys for end-to-end encrypted payloads; by default none.
+    /// Keys for end-to-end encrypted payloads; by default the shared keychain's, when the
+    /// Info.plist names a `KeychainGroup` (see ``KeychainKeyProvider``), else none.
     open func makeKeyProvider(for configuration: ServiceConfiguration) -> (any KeyProvider)? {
-        nil
+        KeyProviders.standard(for: configuration)
     }
 
     /// Runs after Herald's work, before delivery: call a provider's extension here and hand its

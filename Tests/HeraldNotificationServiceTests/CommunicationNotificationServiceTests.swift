@@ -1,4 +1,5 @@
 import AppleFrameworksStandIn
+import Crypto
 import Foundation
 import HeraldCore
 import HeraldEnrichment
@@ -172,5 +173,56 @@ struct CommunicationNotificationServiceTests {
         #expect((intent.donationMetadata as? INSendMessageIntentDonationMetadata)?.recipientCount == recipientCount)
         // Either way iOS treats it as a group.
         #expect(recorder.updates.first?.treatedAsGroup == true)
+    }
+}
+
+/// A service with decryption keys.
+final class KeyedService: CommunicationNotificationService, @unchecked Sendable {
+    // @unchecked: immutable after init.
+    let keys: StaticKeyProvider
+    let fetcher = ImageFetcher(image: ImageFetcher.png)
+
+    init(keys: StaticKeyProvider) {
+        self.keys = keys
+        super.init()
+    }
+
+    override var configuration: ServiceConfiguration { ServiceConfiguration() }
+    override func makeFetcher(for configuration: ServiceConfiguration) -> any Fetcher { fetcher }
+    override func makeKeyProvider(for configuration: ServiceConfiguration) -> (any KeyProvider)? { keys }
+    override func log(_ decision: Decision) {}
+}
+
+@Suite("Encrypted payloads in the extension")
+struct EncryptedServiceTests {
+    @Test func sealedSenderIsDecryptedThenDonated() async throws {
+        let key = SymmetricKey(size: .bits256)
+        let sealed = try SealedContent.seal(
+            ["title": "Noor", "body": "the code is 4471", "communication": ["sender_name": "Noor", "conversation_id": "dm-77"]],
+            keyID: "k1", using: key)
+        let payload: JSONValue = [
+            "aps": ["alert": ["title": "New message", "body": "You have a new message"], "mutable-content": 1],
+            "sealed": sealed.json,
+        ]
+        let recorder = StandInRecorder()
+        let handler = ContentHandlerRecorder()
+        let service = KeyedService(keys: StaticKeyProvider(keys: ["k1": key]))
+        let delivered = await StandInRecorder.$current.withValue(recorder) {
+            service.didReceive(request(payload), withContentHandler: handler.handler)
+            return await handler.waitForDelivery()
+        }
+        #expect(delivered.map(\.body) == ["the code is 4471"])
+        let intent = try #require(recorder.donations.first?.intent as? INSendMessageIntent)
+        #expect(StandInInspection.message(intent).sender?.displayName == "Noor")
+        #expect(StandInInspection.message(intent).conversationIdentifier == "dm-77")
+
+        // The wrong key: the fallback text, no sender, still exactly one delivery.
+        let wrong = ContentHandlerRecorder()
+        let locked = KeyedService(keys: StaticKeyProvider(keys: ["k1": SymmetricKey(size: .bits256)]))
+        let fallback = await StandInRecorder.$current.withValue(StandInRecorder()) {
+            locked.didReceive(request(payload), withContentHandler: wrong.handler)
+            return await wrong.waitForDelivery()
+        }
+        #expect(fallback.map(\.body) == ["(Encrypted)"])
     }
 }

@@ -1,0 +1,9 @@
+#if canImport(Security)
+import HeraldEnrichment
+
+extension KeyProviders {
+    static func keychain(accessGroup: String) -> (any KeyProvider)? {
+        KeychainKeyProvider(accessGroup: accessGroup)
+    }
+}
+#endif

@@ -1,0 +1,47 @@
+#if canImport(Security)
+import Crypto
+import Foundation
+import HeraldEnrichment
+import Security
+
+// UNVERIFIED: compiled only on Apple platforms; no Apple SDK exists where Herald is built.
+
+/// Decryption keys from the keychain the app shares with its extension.
+///
+/// The app stores each key as a generic password: service ``service``, account = the key id,
+/// data = the 32 key bytes, in the access group the extension's Info.plist names
+/// (`Herald.KeychainGroup`), with an accessibility that allows reads while locked after first
+/// unlock (`kSecAttrAccessibleAfterFirstUnlock`), since pushes arrive on a locked phone.
+public struct KeychainKeyProvider: KeyProvider {
+    /// The keychain service under which Herald's keys are stored.
+    public static let service = "dev.herald.decryption-keys"
+
+    public let accessGroup: String?
+
+    /// - Parameter accessGroup: the shared keychain access group; `nil` for the extension's own.
+    public init(accessGroup: String?) {
+        self.accessGroup = accessGroup
+    }
+
+    public func key(for keyID: String) async throws -> SymmetricKey? {
+        var query: [String: Any] = [
+            kSecClass as String: kSecClassGenericPassword,
+            kSecAttrService as String: Self.service,
+            kSecAttrAccount as String: keyID,
+            kSecReturnData as String: true,
+            kSecMatchLimit as String: kSecMatchLimitOne,
+        ]
+        if let accessGroup { query[kSecAttrAccessGroup as String] = accessGroup }
+        var item: CFTypeRef?
+        let status = SecItemCopyMatching(query as CFDictionary, &item)
+        if status == errSecItemNotFound { return nil }
+        guard status == errSecSuccess, let data = item as? Data else {
+            throw DecryptionError(.keyProviderFailed, "the keychain answered \(status) for key id \(keyID)")
+        }
+        guard data.count == 32 else {
+            throw DecryptionError(.invalidKey, "the keychain key for \(keyID) is \(data.count) bytes, not 32")
+        }
+        return SymmetricKey(data: data)
+    }
+}
+#endif
