@@ -226,3 +226,19 @@ struct EncryptedServiceTests {
         #expect(fallback.map(\.body) == ["(Encrypted)"])
     }
 }
+
+/// The README's one-line extension, verbatim: it must compile and handle a push.
+final class NotificationService: CommunicationNotificationService {}
+
+@Suite("README one-line extension")
+struct OneLineExtensionTests {
+    @Test func theOneLineSubclassDeliversAPlainPush() async {
+        let handler = ContentHandlerRecorder()
+        let delivered = await StandInRecorder.$current.withValue(StandInRecorder()) {
+            NotificationService().didReceive(
+                request(["aps": ["alert": ["title": "Hi", "body": "there"], "mutable-content": 1]]), withContentHandler: handler.handler)
+            return await handler.waitForDelivery()
+        }
+        #expect(delivered.map(\.body) == ["there"])
+    }
+}
