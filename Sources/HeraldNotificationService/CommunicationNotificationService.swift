@@ -19,8 +19,9 @@ import HeraldEnrichment
 ///
 /// Subclasses that add stored state must keep it thread-safe: iOS may call
 /// ``serviceExtensionTimeWillExpire()`` on another thread than ``didReceive(_:withContentHandler:)``.
-open class CommunicationNotificationService: UNNotificationServiceExtension, @unchecked Sendable {
-    // @unchecked: the only mutable state, `current`, is behind `lock`.
+open class CommunicationNotificationService: UNNotificationServiceExtension {
+    // The only mutable state, `current`, is behind `lock`: iOS may call the two entry points
+    // on different threads.
     private let lock = NSLock()
     private var current: Run?
 
@@ -90,15 +91,18 @@ open class CommunicationNotificationService: UNNotificationServiceExtension, @un
         let enricher = Enricher(
             configuration: configuration.enrichment, clock: ContinuousClock(), fetcher: makeFetcher(for: configuration),
             keyProvider: makeKeyProvider(for: configuration))
+        // The pipeline's closures reach the (overridable) hooks through this box: the service's
+        // own state is behind its lock, and a subclass's hooks are documented to be thread-safe.
+        let service = SendableBox(value: self)
         let session = EnrichmentSession<ContinuousClock, SendableBox<UNNotificationContent>>(
             enricher: enricher, payload: payload,
-            finish: { [self] enriched in await finish(enriched, original: original.value, configuration: configuration) },
-            fallback: { [self] enriched in plain(enriched, original: original.value) },
-            deliver: { [self] content in
+            finish: { enriched in await service.value.finish(enriched, original: original.value, configuration: configuration) },
+            fallback: { enriched in service.value.plain(enriched, original: original.value) },
+            deliver: { content in
                 // After expiry the guard has delivered already: the provider is not called again.
                 guard !delivery.hasDelivered else { return }
                 forwarded.store(content)
-                forward(content.value, for: requestBox.value) { delivery.deliver(SendableBox(value: $0)) }
+                service.value.forward(content.value, for: requestBox.value) { delivery.deliver(SendableBox(value: $0)) }
             })
         lock.withLock { current = Run(request: requestBox, session: session, delivery: delivery, forwarded: forwarded) }
         session.start()

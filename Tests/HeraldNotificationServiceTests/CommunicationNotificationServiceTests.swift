@@ -177,8 +177,7 @@ struct CommunicationNotificationServiceTests {
 }
 
 /// A service with decryption keys.
-final class KeyedService: CommunicationNotificationService, @unchecked Sendable {
-    // @unchecked: immutable after init.
+final class KeyedService: CommunicationNotificationService {
     let keys: StaticKeyProvider
     let fetcher = ImageFetcher(image: ImageFetcher.png)
 
