@@ -5,23 +5,6 @@ import Testing
 @testable import HeraldEnrichment
 @testable import herald
 
-/// What a body stream delivered: its chunks, and the error it ended with, if any.
-private struct Drained {
-    var chunks: [Data] = []
-    var error: (any Error)?
-    var bytes: Data { chunks.reduce(into: Data()) { $0.append($1) } }
-}
-
-/// Reads a body to its end, keeping the error instead of throwing it.
-private func drain(_ body: AsyncThrowingStream<Data, any Error>) async -> Drained {
-    var drained = Drained()
-    do {
-        for try await chunk in body { drained.chunks.append(chunk) }
-    } catch {
-        drained.error = error
-    }
-    return drained
-}
 
 /// Runs `body` with a fresh fetcher and shuts it down afterwards, whatever `body` does (a client
 /// that is not shut down traps in debug builds).

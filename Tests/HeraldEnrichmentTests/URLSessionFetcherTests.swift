@@ -4,23 +4,6 @@ import Testing
 
 @testable import HeraldEnrichment
 
-/// What a body stream delivered: its chunks, and the error it ended with, if any.
-private struct BodyOutcome: Sendable {
-    var chunks: [Data] = []
-    var error: (any Error)?
-    var bytes: Data { chunks.reduce(into: Data()) { $0.append($1) } }
-}
-
-/// Reads a body to its end, keeping the error instead of throwing it.
-private func drain(_ body: AsyncThrowingStream<Data, any Error>) async -> BodyOutcome {
-    var outcome = BodyOutcome()
-    do {
-        for try await chunk in body { outcome.chunks.append(chunk) }
-    } catch {
-        outcome.error = error
-    }
-    return outcome
-}
 
 /// Fetches, reads the first chunk and returns its size; the response, its stream and the
 /// stream's iterator all die when this returns.
