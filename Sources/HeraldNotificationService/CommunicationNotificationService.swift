@@ -83,7 +83,8 @@ open class CommunicationNotificationService: UNNotificationServiceExtension {
             payload = try Payload(userInfo: request.content.userInfo)
         } catch {
             log(Decision(.communicationSkipped, "the payload cannot be read (\(error)); delivering it as received"))
-            delivery.deliver(original)
+            // The provider's own processing still runs.
+            forward(original.value, for: request) { delivery.deliver(SendableBox(value: $0)) }
             return
         }
         let forwarded = ForwardedContent()
