@@ -103,7 +103,11 @@ open class CommunicationNotificationService: UNNotificationServiceExtension {
                 // After expiry the guard has delivered already: the provider is not called again.
                 guard !delivery.hasDelivered else { return }
                 forwarded.store(content)
-                service.value.forward(content.value, for: requestBox.value) { delivery.deliver(SendableBox(value: $0)) }
+                // Off the cooperative pool: a provider's hook may block its thread (OneSignal's
+                // waits for its receive receipt), which must not stall Swift concurrency.
+                DispatchQueue.global().async {
+                    service.value.forward(content.value, for: requestBox.value) { delivery.deliver(SendableBox(value: $0)) }
+                }
             })
         lock.withLock { current = Run(request: requestBox, session: session, delivery: delivery, forwarded: forwarded) }
         session.start()
