@@ -186,7 +186,11 @@ final class KeyedService: CommunicationNotificationService {
         super.init()
     }
 
-    override var configuration: ServiceConfiguration { ServiceConfiguration() }
+    override var configuration: ServiceConfiguration {
+        var configuration = ServiceConfiguration()
+        configuration.enrichment.avatarCache = nil
+        return configuration
+    }
     override func makeFetcher(for configuration: ServiceConfiguration) -> any Fetcher { fetcher }
     override func makeKeyProvider(for configuration: ServiceConfiguration) -> (any KeyProvider)? { keys }
     override func log(_ decision: Decision) {}

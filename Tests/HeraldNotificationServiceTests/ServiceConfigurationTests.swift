@@ -15,6 +15,8 @@ struct ServiceConfigurationTests {
         #expect(configuration.groupPadding == .both)
         #expect(configuration.avatarSize == 256)
         #expect(configuration.problems.isEmpty)
+        // No app group: a private avatar cache, in the caches directory.
+        #expect(configuration.enrichment.avatarCache?.directory.lastPathComponent == "herald-avatar-cache")
     }
 
     @Test func everyKeyIsRead() {
@@ -31,6 +33,8 @@ struct ServiceConfigurationTests {
         #expect(configuration.enrichment.allowHTTP)
         #expect(configuration.enrichment.encryptedFallbackText == "🔒 New message")
         #expect(configuration.appGroup == "group.com.example.chat")
+        // Linux has no app group containers: the private cache stands in.
+        #expect(configuration.enrichment.avatarCache?.directory.lastPathComponent == "herald-avatar-cache")
         #expect(configuration.keychainGroup == "ABCDE12345.com.example.keys")
         #expect(configuration.groupPadding == .metadata)
         #expect(configuration.avatarSize == 128)

@@ -49,6 +49,7 @@ final class TestService: CommunicationNotificationService, @unchecked Sendable {
         var configuration = ServiceConfiguration()
         configuration.enrichment.attachmentDirectory = FileManager.default.temporaryDirectory
             .appendingPathComponent("herald-service-\(UUID().uuidString)", isDirectory: true)
+        configuration.enrichment.avatarCache = nil  // each test downloads; none shares a cache
         configure(&configuration)
         self.testConfiguration = configuration
         self.fetcher = ImageFetcher(image: image)

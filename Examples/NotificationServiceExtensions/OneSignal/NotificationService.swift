@@ -29,7 +29,8 @@
 //     what it got (an empty list when its downloads fail); the handler below puts Herald's
 //     attachments back in that case;
 //   - calls the handler, then blocks the calling thread (up to 30 s) until its receive receipt
-//     is sent. Herald delivers as soon as the handler is called; the wait only holds the thread.
+//     is sent. Herald delivers as soon as the handler is called, and calls this hook on a
+//     dispatch thread, so the wait holds no thread of Swift concurrency's pool.
 // If OneSignal has not called the handler when iOS's time runs out, Herald delivers the content
 // it handed to OneSignal: its delivery guard lets exactly one content through.
 

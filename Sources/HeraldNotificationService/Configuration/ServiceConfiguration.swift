@@ -55,7 +55,7 @@ public struct ServiceConfiguration: Sendable {
 
     /// The defaults: no dictionary at all.
     public init() {
-        self.enrichment = EnrichmentConfiguration()
+        self.enrichment = EnrichmentConfiguration(avatarCache: CacheLocation.avatarCache(appGroup: nil))
         self.groupPadding = .both
         self.avatarSize = 256
         self.logLevel = .info
@@ -94,6 +94,7 @@ public struct ServiceConfiguration: Sendable {
             enrichment.encryptedFallbackText = text
         }
         appGroup = read(entries, "AppGroup", as: String.self, valid: { !$0.isEmpty }, expected: "an app group identifier")
+        enrichment.avatarCache = CacheLocation.avatarCache(appGroup: appGroup)
         keychainGroup = read(entries, "KeychainGroup", as: String.self, valid: { !$0.isEmpty }, expected: "a keychain access group")
         if let padding = read(entries, "GroupPadding", as: String.self, valid: { GroupPadding(rawValue: $0) != nil }, expected: "pad, metadata or both") {
             groupPadding = GroupPadding(rawValue: padding)!
