@@ -230,8 +230,8 @@ struct EncryptedServiceTests {
     }
 }
 
-/// The README's one-line extension, verbatim: it must compile and handle a push.
-final class NotificationService: CommunicationNotificationService {}
+// The README's one-line extension is Examples/NotificationServiceExtensions/APNs's, compiled
+// here through the symlink APNsExampleNotificationService.swift: it must compile and handle a push.
 
 @Suite("README one-line extension")
 struct OneLineExtensionTests {
