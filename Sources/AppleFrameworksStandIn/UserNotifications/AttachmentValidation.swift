@@ -63,6 +63,7 @@ enum AttachmentValidation {
 
         let type = try fileType(of: fileURL, options: options)
 
+        // Model: a size that cannot be read counts as 0, which the next line refuses as invalid.
         let attributes = try? FileManager.default.attributesOfItem(atPath: path)
         let size = (attributes?[.size] as? NSNumber)?.intValue ?? 0
         guard size > 0, size <= type.kind.byteLimit else { throw UNError(.attachmentInvalidFileSize) }

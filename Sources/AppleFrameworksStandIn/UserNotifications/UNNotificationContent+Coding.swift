@@ -39,6 +39,7 @@ extension UNNotificationContent {
     }
 
     static func decodeFields(with coder: NSCoder) -> Fields? {
+        // An archive that is not the stand-in's plist decodes to nil, as NSSecureCoding expects.
         guard let data = coder.decodeObject(of: NSData.self, forKey: archiveKey),
             let plist = try? PropertyListSerialization.propertyList(from: Data(data), options: [], format: nil)
                 as? [String: Any]

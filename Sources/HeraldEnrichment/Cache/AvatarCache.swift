@@ -101,6 +101,7 @@ struct AvatarCache: Sendable {
         // Eviction is housekeeping: if the directory cannot be listed now, the next store tries again.
         guard let files = try? FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: keys) else { return }
         var entries = files.filter { $0.pathExtension == AvatarCache.fileExtension }.compactMap { file -> (URL, Date, Int)? in
+            // Gone between listing and reading (another process evicted it): nothing to count.
             guard let values = try? file.resourceValues(forKeys: Set(keys)) else { return nil }
             return (file, values.contentModificationDate ?? .distantPast, values.fileSize ?? 0)
         }
