@@ -8,6 +8,8 @@ let package = Package(
         .library(name: "HeraldCore", targets: ["HeraldCore"]),
         .library(name: "HeraldEnrichment", targets: ["HeraldEnrichment"]),
         .library(name: "HeraldNotificationService", targets: ["HeraldNotificationService"]),
+        .library(name: "HeraldAPNs", targets: ["HeraldAPNs"]),
+        .library(name: "HeraldOneSignal", targets: ["HeraldOneSignal"]),
         .executable(name: "herald", targets: ["herald"]),
     ],
     dependencies: [
@@ -16,6 +18,7 @@ let package = Package(
         // The desk tool only: `herald preview` downloads with real back-pressure.
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
     ],
     targets: [
         // Phone-side: Foundation only, so an extension links nothing it does not need.
@@ -37,11 +40,35 @@ let package = Package(
         // Linux only: the UserNotifications/Intents surface the adapter uses, signature for
         // signature as reference/apple-frameworks.md gives it, with a recorder for tests.
         .target(name: "AppleFrameworksStandIn"),
+        // Server-side: the APNs wire format as pure functions, provider tokens, the HTTP/2 client.
+        .target(
+            name: "HeraldAPNs",
+            dependencies: [
+                "HeraldCore",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ]
+        ),
+        // Server-side: OneSignal's create-notification REST call.
+        .target(
+            name: "HeraldOneSignal",
+            dependencies: [
+                "HeraldCore",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
+        ),
         .executableTarget(
             name: "herald",
             dependencies: [
                 "HeraldCore",
                 "HeraldEnrichment",
+                "HeraldAPNs",
+                "HeraldOneSignal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 // Never in the phone-side modules: see DESIGN.md.
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -61,6 +88,8 @@ let package = Package(
                 "HeraldTestSupport",
             ]
         ),
+        .testTarget(name: "HeraldAPNsTests", dependencies: ["HeraldAPNs", "HeraldCore", .product(name: "Crypto", package: "swift-crypto")]),
+        .testTarget(name: "HeraldOneSignalTests", dependencies: ["HeraldOneSignal", "HeraldCore", "HeraldTestSupport"]),
         .testTarget(name: "AppleFrameworksStandInTests", dependencies: ["AppleFrameworksStandIn"]),
         .testTarget(
             name: "HeraldNotificationServiceTests",

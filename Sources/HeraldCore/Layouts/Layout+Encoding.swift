@@ -12,6 +12,16 @@ extension Layout {
     ///   - payload: the payload to add to, usually one with `aps` already set; default empty.
     /// - Returns: `payload` with the message's data added.
     public func encode(_ message: Message, into payload: JSONValue = .object([:])) -> JSONValue {
+        place(encodedData(message), into: payload)
+    }
+
+    /// The message's data object before the container places it: what a provider's API takes
+    /// as custom data (OneSignal's `data`, which arrives on the phone as `custom.a`).
+    ///
+    /// - Parameter message: the message to write.
+    /// - Returns: an object with each field at the first pointer of its list, as in
+    ///   ``encode(_:into:)``.
+    public func encodedData(_ message: Message) -> JSONValue {
         var data = JSONValue.object([:])
         func put(_ value: JSONValue?, _ pointers: [JSONPointer]) {
             guard let value, let pointer = pointers.first else { return }
@@ -33,7 +43,7 @@ extension Layout {
         if !message.attachments.isEmpty, let target = attachments.first(where: \.isInData) {
             data.set(.array(message.attachments.map(Layout.encodeAttachment)), at: target.url)
         }
-        return place(data, into: payload)
+        return data
     }
 
     private static func encodeAttachment(_ attachment: Message.Attachment) -> JSONValue {
