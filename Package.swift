@@ -95,10 +95,28 @@ let package = Package(
             name: "HeraldNotificationServiceTests",
             dependencies: [
                 "HeraldNotificationService", "HeraldEnrichment", "HeraldCore", "HeraldTestSupport",
+                "NotificationServiceTestSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .target(name: "AppleFrameworksStandIn", condition: .when(platforms: [.linux])),
             ]
         ),
+        // The example extensions of Examples/NotificationServiceExtensions, each compiled as its
+        // own module (each defines `NotificationService`) through a symlink, against small
+        // stand-ins of the provider SDKs they call; ExampleExtensionTests runs them.
+        .target(name: "OneSignalExtension", dependencies: [.target(name: "AppleFrameworksStandIn", condition: .when(platforms: [.linux]))], path: "Tests/Examples/OneSignalExtension"),
+        .target(name: "FirebaseMessaging", dependencies: [.target(name: "AppleFrameworksStandIn", condition: .when(platforms: [.linux]))], path: "Tests/Examples/FirebaseMessaging"),
+        .target(name: "APNsExample", dependencies: ["HeraldNotificationService"], path: "Tests/Examples/APNsExample"),
+        .target(name: "OneSignalExample", dependencies: ["HeraldNotificationService", "OneSignalExtension"], path: "Tests/Examples/OneSignalExample"),
+        .target(name: "FirebaseExample", dependencies: ["HeraldNotificationService", "FirebaseMessaging"], path: "Tests/Examples/FirebaseExample"),
+        .testTarget(
+            name: "ExampleExtensionTests",
+            dependencies: [
+                "APNsExample", "OneSignalExample", "FirebaseExample", "OneSignalExtension", "FirebaseMessaging",
+                "HeraldNotificationService", "HeraldCore", "NotificationServiceTestSupport", .target(name: "AppleFrameworksStandIn", condition: .when(platforms: [.linux])),
+            ]
+        ),
+        // What the adapter's tests and the example tests share: a recording content handler.
+        .target(name: "NotificationServiceTestSupport", dependencies: ["HeraldCore", .target(name: "AppleFrameworksStandIn", condition: .when(platforms: [.linux]))], path: "Tests/NotificationServiceTestSupport"),
         // Test helpers shared by the test targets: the misbehaving loopback HTTP server.
         .target(name: "HeraldTestSupport", path: "Tests/HeraldTestSupport"),
         // Runs the built `herald` binary as a user does; depending on it makes `swift test` build it.

@@ -3,6 +3,7 @@ import Crypto
 import Foundation
 import HeraldCore
 import HeraldEnrichment
+import NotificationServiceTestSupport
 import Testing
 
 @testable import HeraldNotificationService
@@ -227,21 +228,5 @@ struct EncryptedServiceTests {
             return await wrong.waitForDelivery()
         }
         #expect(fallback.map(\.body) == ["(Encrypted)"])
-    }
-}
-
-// The README's one-line extension is Examples/NotificationServiceExtensions/APNs's, compiled
-// here through the symlink APNsExampleNotificationService.swift: it must compile and handle a push.
-
-@Suite("README one-line extension")
-struct OneLineExtensionTests {
-    @Test func theOneLineSubclassDeliversAPlainPush() async {
-        let handler = ContentHandlerRecorder()
-        let delivered = await StandInRecorder.$current.withValue(StandInRecorder()) {
-            NotificationService().didReceive(
-                request(["aps": ["alert": ["title": "Hi", "body": "there"], "mutable-content": 1]]), withContentHandler: handler.handler)
-            return await handler.waitForDelivery()
-        }
-        #expect(delivered.map(\.body) == ["there"])
     }
 }

@@ -76,34 +76,3 @@ final class TestService: CommunicationNotificationService, @unchecked Sendable {
     var forwardCalls: Int { lock.withLock { forwardedCount } }
     var expiryCalls: Int { lock.withLock { expiryHookCalls } }
 }
-
-/// Collects what iOS's content handler receives and lets a test wait for it.
-final class ContentHandlerRecorder: @unchecked Sendable {
-    // @unchecked: `received` is only touched while `lock` is held.
-    private let lock = NSLock()
-    private var received: [UNNotificationContent] = []
-
-    var handler: (UNNotificationContent) -> Void { { content in self.lock.withLock { self.received.append(content) } } }
-    var deliveries: [UNNotificationContent] { lock.withLock { received } }
-
-    /// Waits until something was delivered (up to a few seconds), then a little longer so a
-    /// second, wrong delivery would be seen too.
-    func waitForDelivery() async -> [UNNotificationContent] {
-        for _ in 0..<500 where deliveries.isEmpty {
-            try? await Task.sleep(for: .milliseconds(10))  // a real pause between polls
-        }
-        try? await Task.sleep(for: .milliseconds(100))  // room for a double delivery to show
-        return deliveries
-    }
-}
-
-/// A request whose content carries `userInfo` as iOS builds it from a payload.
-func request(_ payload: JSONValue, identifier: String = UUID().uuidString) -> UNNotificationRequest {
-    let content = UNMutableNotificationContent()
-    let aps = payload["aps"]
-    content.title = aps?["alert"]?["title"]?.stringValue ?? ""
-    content.subtitle = aps?["alert"]?["subtitle"]?.stringValue ?? ""
-    content.body = aps?["alert"]?["body"]?.stringValue ?? ""
-    content.userInfo = payload.foundationObject as? [AnyHashable: Any] ?? [:]
-    return UNNotificationRequest(identifier: identifier, content: content, trigger: nil)
-}

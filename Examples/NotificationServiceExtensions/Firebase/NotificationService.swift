@@ -16,7 +16,9 @@
 //     - exportDeliveryMetricsToBigQueryWithMessageInfo:
 // with the Swift spellings of Firebase's own sample
 // (FirebaseMessaging/Apps/AdvancedSample/NotificationServiceExtension/NotificationService.swift).
-// Not compiled here: there is no iOS SDK on the machines that build Herald.
+// Herald's tests compile and run this file unchanged on Linux against a stand-in of those two
+// calls (Tests/Examples/FirebaseMessaging); against the real SDK it is UNVERIFIED, as no iOS
+// SDK exists on the machines that build Herald.
 //
 // What Firebase's helper does (FIRMessagingExtensionHelper.m, as read in that release):
 // `populateNotificationContent` downloads `fcm_options.image`, sets `attachments` to that one
@@ -29,9 +31,9 @@
 // first, with the content handed to Firebase, when iOS's time runs out (about 30 s); asking the
 // helper only when Herald has no attachment keeps this rare.
 
+// HeraldNotificationService re-exports UserNotifications (and Intents): no other import needed.
 import FirebaseMessaging
 import HeraldNotificationService
-import UserNotifications
 
 final class NotificationService: CommunicationNotificationService {
     override func forward(

@@ -18,8 +18,9 @@
 //   + serviceExtensionTimeWillExpireRequest:withMutableNotificationContent:
 // both returning UNMutableNotificationContent*. The Swift spellings below are the ones
 // OneSignal's own Swift template uses (OneSignal/onesignal-expo-plugin,
-// serviceExtensionFiles/NotificationService.swift). Not compiled here: there is no iOS SDK on
-// the machines that build Herald.
+// serviceExtensionFiles/NotificationService.swift). Herald's tests compile and run this file
+// unchanged on Linux against a stand-in of those two calls (Tests/Examples/OneSignalExtension);
+// against the real SDK it is UNVERIFIED, as no iOS SDK exists on the machines that build Herald.
 //
 // What OneSignal does with the content (OneSignalNotificationServiceExtensionHandler.m, as read
 // in the SDK source; may change between releases):
@@ -34,9 +35,9 @@
 // If OneSignal has not called the handler when iOS's time runs out, Herald delivers the content
 // it handed to OneSignal: its delivery guard lets exactly one content through.
 
+// HeraldNotificationService re-exports UserNotifications (and Intents): no other import needed.
 import HeraldNotificationService
 import OneSignalExtension
-import UserNotifications
 
 final class NotificationService: CommunicationNotificationService {
     override func forward(

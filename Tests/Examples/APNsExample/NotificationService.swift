@@ -1,0 +1,1 @@
+../../../Examples/NotificationServiceExtensions/APNs/NotificationService.swift

@@ -1,0 +1,1 @@
+../../../Examples/NotificationServiceExtensions/Firebase/NotificationService.swift

@@ -1,0 +1,1 @@
+../../../Examples/NotificationServiceExtensions/OneSignal/NotificationService.swift

@@ -1,1 +1,0 @@
-../../Examples/NotificationServiceExtensions/APNs/NotificationService.swift
