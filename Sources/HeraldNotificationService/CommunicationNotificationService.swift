@@ -67,9 +67,10 @@ open class CommunicationNotificationService: UNNotificationServiceExtension {
     /// provider's expiry method here.
     open func forwardExpiry(for request: UNNotificationRequest) {}
 
-    /// Receives every decision: by default the system log (``DecisionLog``).
+    /// Receives every decision as it is taken, whatever the configured level: by default the
+    /// system log (``DecisionLog``), which keeps those at or above the Info.plist `LogLevel`.
     open func log(_ decision: Decision) {
-        DecisionLog.write(decision, level: configuration.logLevel)
+        DecisionLog.write(decision, minimum: configuration.logLevel)
     }
 
     open override func didReceive(_ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void) {
@@ -136,15 +137,15 @@ open class CommunicationNotificationService: UNNotificationServiceExtension {
         _ enriched: EnrichedNotification, original: UNNotificationContent, configuration: ServiceConfiguration
     ) async -> SendableBox<UNNotificationContent> {
         let (content, contentDecisions) = NotificationContentBuilder().content(for: enriched, from: original)
-        var decisions = enriched.decisions + contentDecisions
-        defer { decisions.forEach(log) }
+        // Logged as soon as they are known: a process killed later still leaves these lines.
+        (enriched.decisions + contentDecisions).forEach(log)
         let plainContent = SendableBox(value: content.copy() as? UNNotificationContent ?? content)
         guard enriched.isCommunication else {
-            decisions.append(Decision(.communicationSkipped, "no sender: delivered without the communication layout"))
+            log(Decision(.communicationSkipped, "no sender: delivered without the communication layout"))
             return plainContent
         }
         guard #available(iOS 15.0, *) else {
-            decisions.append(Decision(.communicationSkipped, "communication notifications need iOS 15; delivered without the layout"))
+            log(Decision(.communicationSkipped, "communication notifications need iOS 15; delivered without the layout"))
             return plainContent
         }
         var avatar: Data?
@@ -152,20 +153,20 @@ open class CommunicationNotificationService: UNNotificationServiceExtension {
             let (prepared, decision) = AvatarDownsampler.prepare(
                 data, needsDownsampling: enriched.avatar?.needsDownsampling ?? false, maximumPixelSize: configuration.avatarSize)
             avatar = prepared
-            decisions += decision.map { [$0] } ?? []
+            if let decision { log(decision) }
         }
         let (intent, intentDecisions) = MessageIntentBuilder(groupPadding: configuration.groupPadding).intent(for: enriched, avatar: avatar)
-        decisions += intentDecisions
+        intentDecisions.forEach(log)
         let interaction = INInteraction(intent: intent, response: nil)
         interaction.direction = .incoming
         let donation = SendableBox(value: interaction)
         // Apple: donate first, then update. The wait is bounded.
         switch await Deadline.run(until: .now + donationTimeout, on: ContinuousClock(), { await Self.donate(donation) }) {
         case .timedOut:
-            decisions.append(Decision(.donationTimedOut, "the intent donation did not finish within \(donationTimeout); delivered without the layout"))
+            log(Decision(.donationTimedOut, "the intent donation did not finish within \(donationTimeout); delivered without the layout"))
             return plainContent
         case .finished(let error?):
-            decisions.append(Decision(.donationFailed, "the intent donation failed (\(error.value)); delivered without the layout"))
+            log(Decision(.donationFailed, "the intent donation failed (\(error.value)); delivered without the layout"))
             return plainContent
         case .finished(nil):
             break
@@ -175,14 +176,14 @@ open class CommunicationNotificationService: UNNotificationServiceExtension {
             guard let final = updated.mutableCopy() as? UNMutableNotificationContent else { return SendableBox(value: updated) }
             if final.subtitle.isEmpty, !content.subtitle.isEmpty {
                 final.subtitle = content.subtitle
-                decisions.append(Decision(.subtitleRestored, "updating(from:) cleared the subtitle; restored \"\(content.subtitle)\""))
+                log(Decision(.subtitleRestored, "updating(from:) cleared the subtitle; restored \"\(content.subtitle)\""))
             }
             if final.attachments.isEmpty, !content.attachments.isEmpty {
                 final.attachments = content.attachments
             }
             return SendableBox(value: final.copy() as? UNNotificationContent ?? final)
         } catch {
-            decisions.append(Decision(.updateFailed, "updating(from:) failed (\(error)); delivered without the layout"))
+            log(Decision(.updateFailed, "updating(from:) failed (\(error)); delivered without the layout"))
             return plainContent
         }
     }

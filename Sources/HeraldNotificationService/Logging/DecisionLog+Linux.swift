@@ -3,6 +3,6 @@ import HeraldCore
 
 extension DecisionLog {
     /// No system log here: decisions reach tests through `CommunicationNotificationService.log(_:)`.
-    static func write(_ decision: Decision, level: ServiceConfiguration.LogLevel) {}
+    static func write(_ decision: Decision, minimum: ServiceConfiguration.LogLevel) {}
 }
 #endif
