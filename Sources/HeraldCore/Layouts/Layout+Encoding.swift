@@ -52,7 +52,8 @@ extension Layout {
         return .object(object)
     }
 
-    private func place(_ data: JSONValue, into payload: JSONValue) -> JSONValue {
+    /// Puts a data object where this layout's container keeps it.
+    func place(_ data: JSONValue, into payload: JSONValue) -> JSONValue {
         var result = payload.objectValue ?? [:]
         let members = data.objectValue ?? [:]
         switch container {
