@@ -9,7 +9,7 @@ import Foundation
 /// byte it sends is the test's choice: it can lie about Content-Length, stall, or never stop.
 ///
 /// Each connection is served on its own `Thread` (never on the cooperative pool): it reads the
-/// request head, records it, looks the path up in `routes` and performs that ``Behavior``; one
+/// request head (and a body that declares its `Content-Length`), records it, looks the path up in `routes` and performs that ``Behavior``; one
 /// request per connection, answered with `Connection: close`. ``stop()`` closes the listener,
 /// shuts every open connection down and wakes every stalled handler; the threads end on their own.
 public final class LoopbackServer: @unchecked Sendable {
@@ -37,6 +37,9 @@ public final class LoopbackServer: @unchecked Sendable {
         /// 304 without a body when `If-None-Match` names `etag`; otherwise 200 with the body,
         /// `ETag`, and `Cache-Control: max-age` when `maxAge` is given.
         case conditional(etag: String, body: Data, maxAge: Int?)
+        /// The n-th request for the path gets the n-th behavior; the last one answers every
+        /// request after it (an empty list answers 404).
+        case sequence([Behavior])
     }
 
     /// One request as the server read it.
@@ -48,6 +51,8 @@ public final class LoopbackServer: @unchecked Sendable {
         public var target: String
         /// Header fields, names lowercased.
         public var headers: [String: String]
+        /// The body, when the request declared its `Content-Length`; empty otherwise.
+        public var body = Data()
     }
 
     public struct SocketError: Error, CustomStringConvertible {
@@ -256,9 +261,18 @@ public final class LoopbackServer: @unchecked Sendable {
             }
             close(fd)
         }
-        guard let request = readHead(fd, peerLeft: &peerLeft) else { return }
-        lock.withLock { state.requests.append(request) }
-        let behavior = routes[request.path] ?? .respond(status: 404, headers: ["Content-Type": "text/plain"], body: Data("not found".utf8))
+        guard let request = readRequest(fd, peerLeft: &peerLeft) else { return }
+        let earlier: Int = lock.withLock {
+            defer { state.requests.append(request) }
+            return state.requests.filter { $0.path == request.path }.count
+        }
+        perform(routes[request.path] ?? Self.notFound, for: request, number: earlier, on: fd, peerLeft: &peerLeft)
+    }
+
+    private static let notFound = Behavior.respond(status: 404, headers: ["Content-Type": "text/plain"], body: Data("not found".utf8))
+
+    /// Answers `request`, the `number`-th (0-based) for its path, as `behavior` says.
+    private func perform(_ behavior: Behavior, for request: LoopbackServer.Request, number: Int, on fd: Int32, peerLeft: inout Bool) {
         switch behavior {
         case let .respond(status, headers, body):
             peerLeft = !send(fd, request.path, head(status, headers, contentLength: body.count) + body)
@@ -295,11 +309,15 @@ public final class LoopbackServer: @unchecked Sendable {
                 peerLeft = !send(fd, request.path, head(200, headers, contentLength: body.count) + body)
             }
             if !peerLeft { peerLeft = linger(fd) }
+        case let .sequence(behaviors):
+            let next = behaviors.isEmpty ? Self.notFound : behaviors[min(number, behaviors.count - 1)]
+            perform(next, for: request, number: number, on: fd, peerLeft: &peerLeft)
         }
     }
 
-    /// Reads up to the blank line that ends the head (at most 64 KiB).
-    private func readHead(_ fd: Int32, peerLeft: inout Bool) -> Request? {
+    /// Reads up to the blank line that ends the head (at most 64 KiB), then as many body bytes
+    /// as `Content-Length` declares (at most 16 MiB; a chunked body is not read).
+    private func readRequest(_ fd: Int32, peerLeft: inout Bool) -> Request? {
         var received = Data()
         let blankLine = Data("\r\n\r\n".utf8)
         var buffer = [UInt8](repeating: 0, count: 4096)
@@ -313,7 +331,8 @@ public final class LoopbackServer: @unchecked Sendable {
             }
             received.append(contentsOf: buffer[0..<count])
         }
-        let headEnd = received.range(of: blankLine)!.lowerBound
+        let blank = received.range(of: blankLine)!
+        let headEnd = blank.lowerBound
         let lines = String(decoding: received[..<headEnd], as: UTF8.self).components(separatedBy: "\r\n")
         let requestLine = lines[0].split(separator: " ", omittingEmptySubsequences: true).map(String.init)
         guard requestLine.count >= 2 else { return nil }
@@ -326,7 +345,22 @@ public final class LoopbackServer: @unchecked Sendable {
         }
         let target = requestLine[1]
         let path = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? target
-        return Request(method: requestLine[0], path: path, target: target, headers: headers)
+        var request = Request(method: requestLine[0], path: path, target: target, headers: headers)
+        let declared = headers["content-length"].flatMap { Int($0) } ?? 0
+        guard declared > 0, declared <= 16 << 20 else { return request }
+        var body = Data(received[blank.upperBound...])
+        while body.count < declared {
+            guard waitReadable(fd, timeout: -1) else { return nil }
+            let count = recv(fd, &buffer, min(buffer.count, declared - body.count), 0)
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else {
+                peerLeft = true
+                return nil
+            }
+            body.append(contentsOf: buffer[0..<count])
+        }
+        request.body = body.prefix(declared)
+        return request
     }
 
     private func head(_ status: Int, _ headers: [String: String], contentLength: Int?) -> Data {
@@ -399,8 +433,12 @@ public final class LoopbackServer: @unchecked Sendable {
         case 304: "Not Modified"
         case 307: "Temporary Redirect"
         case 308: "Permanent Redirect"
+        case 400: "Bad Request"
+        case 401: "Unauthorized"
         case 404: "Not Found"
+        case 429: "Too Many Requests"
         case 500: "Internal Server Error"
+        case 503: "Service Unavailable"
         default: "Status"
         }
     }
