@@ -1,0 +1,52 @@
+import Foundation
+
+/// The one provider token every connection of a client shares, renewed on schedule.
+///
+/// APNs refuses a token older than an hour (`ExpiredProviderToken`) and one renewed more often
+/// than every 20 minutes (`TooManyProviderTokenUpdates`). The cache renews after
+/// ``refreshInterval`` (default 50 minutes, kept within 20...60), and at once when APNs says
+/// the token it was given expired, but only once per token however many requests report it.
+public actor ProviderTokenCache {
+    /// The shortest refresh interval APNs tolerates.
+    public static let minimumRefreshInterval: Duration = .seconds(20 * 60)
+    /// The longest: a token must be renewed within the hour APNs accepts it.
+    public static let maximumRefreshInterval: Duration = .seconds(60 * 60)
+
+    private let key: APNSSigningKey
+    /// How long a token is used before a new one is made.
+    public nonisolated let refreshInterval: Duration
+    private let now: @Sendable () -> Date
+    private var token: (value: String, issuedAt: Date)?
+
+    /// - Parameters:
+    ///   - key: the signing key.
+    ///   - refreshInterval: how long a token is used; clamped to 20...60 minutes; default 50.
+    ///   - now: the wall clock (`iat` is wall time); injected so tests control it.
+    public init(key: APNSSigningKey, refreshInterval: Duration = .seconds(50 * 60), now: @escaping @Sendable () -> Date = { Date() }) {
+        self.key = key
+        self.refreshInterval = min(max(refreshInterval, Self.minimumRefreshInterval), Self.maximumRefreshInterval)
+        self.now = now
+    }
+
+    /// The token to send now: the current one, or a new one when it is due.
+    public func current() -> String {
+        let now = now()
+        if let token, now.timeIntervalSince(token.issuedAt) < Self.seconds(refreshInterval), now >= token.issuedAt {
+            return token.value
+        }
+        let issuedAt = Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down))
+        let value = APNSProviderToken.make(key: key, issuedAt: issuedAt)
+        token = (value, issuedAt)
+        return value
+    }
+
+    /// APNs answered `ExpiredProviderToken` to a request sent with `rejected`: the next
+    /// ``current()`` makes a new token, unless one was already made since.
+    public func expire(_ rejected: String) {
+        if token?.value == rejected { token = nil }
+    }
+
+    private static func seconds(_ duration: Duration) -> TimeInterval {
+        TimeInterval(duration.components.seconds) + TimeInterval(duration.components.attoseconds) / 1e18
+    }
+}

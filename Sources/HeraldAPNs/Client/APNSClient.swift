@@ -1,0 +1,213 @@
+import AsyncHTTPClient
+import Foundation
+import HeraldCore
+import NIOCore
+import NIOHTTP1
+import NIOSSL
+
+/// Sends notifications to APNs over HTTP/2 with token authentication.
+///
+/// - One provider token, shared by every connection, renewed by ``ProviderTokenCache``.
+/// - Every request has a deadline (``Configuration/requestTimeout``).
+/// - Retries follow the reference: 5xx and 429 with exponential back-off and jitter (a
+///   server's `Retry-After` wins), `ExpiredProviderToken` with a new token, never Apple's
+///   permanent failures; a transport failure (connection closed, GOAWAY, deadline) is retried
+///   like a 5xx. Each notification keeps one `apns-id` across its attempts.
+/// - ``send(_:to:)`` takes any number of device tokens and yields exactly one
+///   ``APNSDelivery`` per token, with at most ``Configuration/maximumConcurrentRequests`` in
+///   flight; HTTP/2 streams beyond the server's `SETTINGS_MAX_CONCURRENT_STREAMS` wait in
+///   AsyncHTTPClient's pool.
+///
+/// Call ``shutdown()`` when done.
+public final class APNSClient: Sendable {
+    /// How the client connects, waits and retries.
+    public struct Configuration: Sendable {
+        /// Where to send.
+        public var endpoint: APNSEndpoint
+        /// The deadline of each attempt, from sending to the whole answer.
+        public var requestTimeout: Duration
+        /// How many notifications are in flight at once in ``APNSClient/send(_:to:)``.
+        public var maximumConcurrentRequests: Int
+        /// How often, and after how long, failed attempts are repeated.
+        public var retry: RetryPolicy
+        /// How long a provider token is used (kept within 20...60 minutes).
+        public var tokenRefreshInterval: Duration
+        /// A PEM file of certificates to trust instead of the system's: for a local server
+        /// such as `herald apns-emulator --ca-out`.
+        public var trustedCertificatesFile: URL?
+
+        /// - Parameters: see the properties; defaults: production, 10 s, 100 in flight, the
+        ///   default ``RetryPolicy``, 50 minutes, the system's trust store.
+        public init(
+            endpoint: APNSEndpoint = .production, requestTimeout: Duration = .seconds(10), maximumConcurrentRequests: Int = 100,
+            retry: RetryPolicy = RetryPolicy(), tokenRefreshInterval: Duration = .seconds(50 * 60), trustedCertificatesFile: URL? = nil
+        ) {
+            self.endpoint = endpoint
+            self.requestTimeout = requestTimeout
+            self.maximumConcurrentRequests = maximumConcurrentRequests
+            self.retry = retry
+            self.tokenRefreshInterval = tokenRefreshInterval
+            self.trustedCertificatesFile = trustedCertificatesFile
+        }
+    }
+
+    /// The largest error body read; APNs's are a few dozen bytes.
+    static let maximumResponseBodyByteCount = 64 * 1024
+
+    public let configuration: Configuration
+    private let http: HTTPClient
+    private let tokens: ProviderTokenCache
+    private let sleep: @Sendable (Duration) async throws -> Void
+    private let now: @Sendable () -> Date
+
+    /// - Parameters:
+    ///   - configuration: endpoint, deadlines, retries.
+    ///   - key: the `.p8` signing key with its key id and team id.
+    ///   - clock: what back-off waits on; a test clock makes them instant.
+    ///   - now: the wall clock for provider tokens and `Retry-After` dates.
+    /// - Throws: ``APNSCredentialError`` when ``Configuration/trustedCertificatesFile`` cannot
+    ///   be read as PEM certificates.
+    public init(
+        configuration: Configuration, key: APNSSigningKey, clock: some Clock<Duration> = ContinuousClock(),
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) throws(APNSCredentialError) {
+        var tls = TLSConfiguration.makeClientConfiguration()
+        tls.applicationProtocols = ["h2"]
+        if let file = configuration.trustedCertificatesFile {
+            do {
+                tls.trustRoots = .certificates(try NIOSSLCertificate.fromPEMFile(file.path))
+            } catch {
+                throw APNSCredentialError("cannot read trusted certificates from \(file.path): \(error)")
+            }
+        }
+        var httpConfiguration = HTTPClient.Configuration(tlsConfiguration: tls)
+        httpConfiguration.httpVersion = .automatic
+        httpConfiguration.timeout = HTTPClient.Configuration.Timeout(connect: .seconds(10))
+        self.configuration = configuration
+        self.http = HTTPClient(eventLoopGroupProvider: .singleton, configuration: httpConfiguration)
+        self.tokens = ProviderTokenCache(key: key, refreshInterval: configuration.tokenRefreshInterval, now: now)
+        self.sleep = { duration in try await clock.sleep(for: duration) }
+        self.now = now
+    }
+
+    /// Closes the connections. Sending afterwards fails.
+    public func shutdown() async throws {
+        try await http.shutdown()
+    }
+
+    /// Sends one notification, retrying as the policy allows.
+    ///
+    /// - Parameter request: the notification and its device token.
+    /// - Returns: delivered with its `apns-id`, or failed with status, reason and whether to
+    ///   delete the token. A request that breaks APNs's rules fails without being sent.
+    public func send(_ request: APNSRequest) async -> APNSDelivery {
+        var request = request
+        do {
+            try request.validate()
+        } catch {
+            return APNSDelivery(
+                deviceToken: request.deviceToken,
+                outcome: .failed(APNSFailure(status: nil, reason: error.reason, message: "not sent: \(error.message)")), attempts: 0)
+        }
+        let apnsID = request.apnsID ?? UUID()
+        request.apnsID = apnsID
+        var generator = SystemRandomNumberGenerator()
+        var attempt = 0
+        while true {
+            attempt += 1
+            let token = await tokens.current()
+            let failure: APNSFailure
+            let decision: APNSRetryDecision
+            do {
+                let (response, retryAfter) = try await perform(request, token: token)
+                decision = APNSRetryDecision(response, retryAfter: retryAfter)
+                if decision == .delivered {
+                    return APNSDelivery(deviceToken: request.deviceToken, outcome: .delivered(apnsID: response.apnsID ?? apnsID), attempts: attempt)
+                }
+                failure = APNSFailure(
+                    status: response.status, reason: response.reason, message: Self.explain(response), timestamp: response.timestamp)
+            } catch {
+                decision = .retryAfterBackOff(retryAfter: nil)
+                failure = APNSFailure(status: nil, reason: nil, message: "no answer: \(error)")
+            }
+            let delay: Duration?
+            switch decision {
+            case .delivered, .permanent:
+                delay = nil
+            case .renewTokenAndRetry:
+                await tokens.expire(token)
+                delay = attempt < configuration.retry.maximumAttempts ? .zero : nil
+            case .retryAfterBackOff(let retryAfter):
+                delay = configuration.retry.delay(after: attempt, retryAfter: retryAfter, using: &generator)
+            }
+            guard let delay, !Task.isCancelled else {
+                return APNSDelivery(deviceToken: request.deviceToken, outcome: .failed(failure), attempts: attempt)
+            }
+            if delay > .zero {
+                do {
+                    try await sleep(delay)
+                } catch {
+                    return APNSDelivery(deviceToken: request.deviceToken, outcome: .failed(failure), attempts: attempt)
+                }
+            }
+        }
+    }
+
+    /// Sends one notification to many devices.
+    ///
+    /// - Parameters:
+    ///   - template: the notification; its device token is replaced by each of `tokens`.
+    ///   - tokens: the devices, read lazily as slots free up; may be very long.
+    /// - Returns: one delivery per token, in the order they finish. The stream ends when every
+    ///   token has its delivery; ending iteration early cancels what is left.
+    public func send(_ template: APNSRequest, to tokens: some Sequence<DeviceToken> & Sendable) -> AsyncStream<APNSDelivery> {
+        let limit = max(1, configuration.maximumConcurrentRequests)
+        return AsyncStream { continuation in
+            let work = Task {
+                await withTaskGroup(of: APNSDelivery.self) { group in
+                    var pending = tokens.makeIterator()
+                    func startNext() -> Bool {
+                        guard !Task.isCancelled, let token = pending.next() else { return false }
+                        var request = template
+                        request.deviceToken = token
+                        request.apnsID = nil  // each device's notification gets its own id
+                        group.addTask { await self.send(request) }
+                        return true
+                    }
+                    var started = 0
+                    while started < limit, startNext() { started += 1 }
+                    while let delivery = await group.next() {
+                        continuation.yield(delivery)
+                        _ = startNext()
+                    }
+                }
+                continuation.finish()
+            }
+            continuation.onTermination = { _ in work.cancel() }
+        }
+    }
+
+    private func perform(_ request: APNSRequest, token: String) async throws -> (APNSResponse, Duration?) {
+        let wire = request.wireRequest(authorization: token)
+        var http = HTTPClientRequest(url: configuration.endpoint.url.absoluteString + wire.path)
+        http.method = .POST
+        for header in wire.headers { http.headers.add(name: header.name, value: header.value) }
+        http.body = .bytes(ByteBuffer(bytes: wire.body))
+        let timeout = configuration.requestTimeout.components
+        let deadline = NIODeadline.now() + .seconds(timeout.seconds) + .nanoseconds(timeout.attoseconds / 1_000_000_000)
+        let response = try await self.http.execute(http, deadline: deadline)
+        let body = try await response.body.collect(upTo: Self.maximumResponseBodyByteCount)
+        let headers = response.headers.map { APNSHeader($0.name.lowercased(), $0.value) }
+        let parsed = APNSResponse(wire: APNSWireResponse(status: Int(response.status.code), headers: headers, body: Data(body.readableBytesView)))
+        let retryAfter = headers.first(named: "retry-after").flatMap { RetryPolicy.retryAfter($0, now: now()) }
+        return (parsed, retryAfter)
+    }
+
+    private static func explain(_ response: APNSResponse) -> String {
+        guard let reason = response.reason else { return "APNs answered \(response.status) without a reason" }
+        if let timestamp = response.timestamp {
+            return "\(reason.rawValue): the token is invalid since \(timestamp.formatted(.iso8601))"
+        }
+        return reason.rawValue
+    }
+}

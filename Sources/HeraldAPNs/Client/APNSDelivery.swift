@@ -1,0 +1,67 @@
+import Foundation
+
+/// What happened to one notification for one device: delivered to APNs, or failed and why.
+///
+/// A batch yields exactly one delivery per device token.
+public struct APNSDelivery: Hashable, Sendable {
+    /// Accepted by APNs, or refused.
+    public enum Outcome: Hashable, Sendable {
+        /// APNs accepted it; the id is the `apns-id` it was sent and accepted with.
+        case delivered(apnsID: UUID)
+        /// It was not accepted, after the retries the policy allows.
+        case failed(APNSFailure)
+    }
+
+    public var deviceToken: DeviceToken
+    public var outcome: Outcome
+    /// How many times it was sent: 0 when it was refused before sending.
+    public var attempts: Int
+
+    /// - Parameters: see the properties.
+    public init(deviceToken: DeviceToken, outcome: Outcome, attempts: Int) {
+        self.deviceToken = deviceToken
+        self.outcome = outcome
+        self.attempts = attempts
+    }
+
+    /// Whether APNs accepted it.
+    public var isDelivered: Bool {
+        if case .delivered = outcome { return true }
+        return false
+    }
+
+    /// The failure, when it failed.
+    public var failure: APNSFailure? {
+        if case .failed(let failure) = outcome { return failure }
+        return nil
+    }
+}
+
+/// Why a notification was not delivered.
+public struct APNSFailure: Hashable, Sendable, CustomStringConvertible {
+    /// APNs's HTTP status; `nil` when no answer came (validation before sending, the
+    /// connection failed, the deadline passed).
+    public var status: Int?
+    /// APNs's reason, or for a request refused before sending the reason APNs would give.
+    public var reason: APNSErrorReason?
+    /// One line for a person.
+    public var message: String
+    /// With 410: since when the token is invalid.
+    public var timestamp: Date?
+
+    /// - Parameters: see the properties.
+    public init(status: Int?, reason: APNSErrorReason?, message: String, timestamp: Date? = nil) {
+        self.status = status
+        self.reason = reason
+        self.message = message
+        self.timestamp = timestamp
+    }
+
+    /// Whether the backend should delete the device token (see ``APNSErrorReason/meansDeleteToken``).
+    public var shouldDeleteToken: Bool { reason?.meansDeleteToken ?? false }
+
+    public var description: String {
+        let head = [status.map(String.init), reason?.rawValue].compactMap { $0 }.joined(separator: " ")
+        return head.isEmpty ? message : "\(head): \(message)"
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+
+extension APNSRequest {
+    /// Headers APNs reads; each may appear once.
+    static let apnsHeaders = ["apns-push-type", "apns-topic", "apns-priority", "apns-expiration", "apns-collapse-id", "apns-id", "authorization"]
+
+    /// Reads a request as APNs does, checking the rules of the reference in a fixed order: method,
+    /// path and token, duplicate headers, push type, topic, priority, expiration, collapse id,
+    /// `apns-id`, then the body's size. The authorization header is not checked here: that
+    /// needs the provider's keys (``APNSProviderToken/verify(_:keys:teamID:now:)``).
+    ///
+    /// - Parameter wire: the request as received.
+    /// - Throws: ``APNSRequestError`` with the reason APNs answers with.
+    public init(parsing wire: APNSWireRequest) throws(APNSRequestError) {
+        guard wire.method == "POST" else {
+            throw APNSRequestError(.methodNotAllowed, "the method is \(wire.method), not POST")
+        }
+        let prefix = "/3/device/"
+        guard wire.path.hasPrefix(prefix) else {
+            throw APNSRequestError(.badPath, "the path \(wire.path) does not start with \(prefix)")
+        }
+        let tokenText = String(wire.path.dropFirst(prefix.count))
+        guard !tokenText.isEmpty else { throw APNSRequestError(.missingDeviceToken, "the path names no device token") }
+        guard tokenText.allSatisfy(\.isHexDigit), let token = DeviceToken(tokenText) else {
+            throw APNSRequestError(.badDeviceToken, "the device token \"\(tokenText)\" is not hex bytes")
+        }
+        for name in Self.apnsHeaders where wire.headers.values(named: name).count > 1 {
+            throw APNSRequestError(.duplicateHeaders, "the header \(name) appears more than once")
+        }
+        let pushType = APNSPushType(rawValue: wire.headers.first(named: "apns-push-type") ?? APNSPushType.alert.rawValue)
+        guard pushType.isKnown else {
+            throw APNSRequestError(.invalidPushType, "apns-push-type \"\(pushType.rawValue)\" is not a push type APNs knows")
+        }
+        guard let topic = wire.headers.first(named: "apns-topic"), !topic.isEmpty else {
+            throw APNSRequestError(.missingTopic, "there is no apns-topic header")
+        }
+        if let suffix = pushType.topicSuffix, !suffix.isEmpty, !topic.hasSuffix(suffix) {
+            throw APNSRequestError(.badTopic, "a \(pushType.rawValue) push needs a topic ending in \(suffix); apns-topic is \(topic)")
+        }
+        let priority = try Self.priority(wire.headers.first(named: "apns-priority"), for: pushType)
+        var expiration: Int?
+        if let text = wire.headers.first(named: "apns-expiration") {
+            guard let value = Int(text), value >= 0 else {
+                throw APNSRequestError(.badExpirationDate, "apns-expiration \"\(text)\" is not UNIX seconds")
+            }
+            expiration = value
+        }
+        let collapseID = wire.headers.first(named: "apns-collapse-id")
+        if let collapseID, collapseID.utf8.count > Self.maximumCollapseIDByteCount {
+            throw APNSRequestError(.badCollapseID, "apns-collapse-id is \(collapseID.utf8.count) bytes; at most \(Self.maximumCollapseIDByteCount)")
+        }
+        var apnsID: UUID?
+        if let text = wire.headers.first(named: "apns-id") {
+            guard let id = UUID(uuidString: text), id.uuidString.lowercased() == text.lowercased(), text.count == 36 else {
+                throw APNSRequestError(.badMessageID, "apns-id \"\(text)\" is not a canonical UUID")
+            }
+            apnsID = id
+        }
+        guard !wire.body.isEmpty else { throw APNSRequestError(.payloadEmpty, "the body is empty") }
+        let limit = pushType.maximumPayloadByteCount
+        guard wire.body.count <= limit else {
+            throw APNSRequestError(.payloadTooLarge, "the body is \(wire.body.count) bytes; a \(pushType.rawValue) push allows \(limit)")
+        }
+        self.init(
+            deviceToken: token, topic: topic, pushType: pushType, priority: priority, expiration: expiration,
+            collapseID: collapseID, apnsID: apnsID, payload: wire.body)
+    }
+
+    private static func priority(_ text: String?, for pushType: APNSPushType) throws(APNSRequestError) -> APNSPriority? {
+        guard let text else {
+            // Absent means 10, which a background push may not use.
+            if pushType == .background {
+                throw APNSRequestError(.badPriority, "a background push must set apns-priority 5 (absent means 10)")
+            }
+            return nil
+        }
+        guard let value = Int(text), APNSPriority.known.contains(APNSPriority(rawValue: value)) else {
+            throw APNSRequestError(.badPriority, "apns-priority \"\(text)\" is not 10, 5 or 1")
+        }
+        let priority = APNSPriority(rawValue: value)
+        if pushType == .background, priority != .considerPower {
+            throw APNSRequestError(.badPriority, "a background push must have apns-priority 5, not \(value)")
+        }
+        return priority
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+
+/// One notification for one device, as APNs's `POST /3/device/<token>` carries it.
+///
+/// The wire format exists once: ``wireRequest(authorization:)`` writes it and
+/// ``init(parsing:)`` reads it back with every rule of the reference, so the client's
+/// ``validate()`` and the emulator's checks are the same code.
+public struct APNSRequest: Hashable, Sendable {
+    /// The largest `apns-collapse-id`, in UTF-8 bytes.
+    public static let maximumCollapseIDByteCount = 64
+
+    public var deviceToken: DeviceToken
+    /// `apns-topic`: the app's bundle id, with the push type's suffix.
+    public var topic: String
+    /// `apns-push-type`.
+    public var pushType: APNSPushType
+    /// `apns-priority`; `nil` sends no header (APNs then uses 10).
+    public var priority: APNSPriority?
+    /// `apns-expiration` in UNIX seconds; 0 means one attempt, not stored; `nil` sends no header.
+    public var expiration: Int?
+    /// `apns-collapse-id`: notifications with the same id replace each other on the device.
+    public var collapseID: String?
+    /// `apns-id`; `nil` lets APNs create one.
+    public var apnsID: UUID?
+    /// The JSON body.
+    public var payload: Data
+
+    /// - Parameters: see the properties.
+    public init(
+        deviceToken: DeviceToken, topic: String, pushType: APNSPushType = .alert, priority: APNSPriority? = nil,
+        expiration: Int? = nil, collapseID: String? = nil, apnsID: UUID? = nil, payload: Data
+    ) {
+        self.deviceToken = deviceToken
+        self.topic = topic
+        self.pushType = pushType
+        self.priority = priority
+        self.expiration = expiration
+        self.collapseID = collapseID
+        self.apnsID = apnsID
+        self.payload = payload
+    }
+
+    /// The request's path.
+    public var path: String { "/3/device/\(deviceToken.hex)" }
+
+    /// The request as it travels, each header once.
+    ///
+    /// - Parameter authorization: the provider token (JWT) for `authorization: bearer …`;
+    ///   `nil` sends no authorization header.
+    /// - Returns: `POST`, the path, the headers in a fixed order, the payload.
+    public func wireRequest(authorization: String?) -> APNSWireRequest {
+        var headers: [APNSHeader] = []
+        if let authorization { headers.append(APNSHeader("authorization", "bearer \(authorization)")) }
+        headers.append(APNSHeader("apns-push-type", pushType.rawValue))
+        headers.append(APNSHeader("apns-topic", topic))
+        if let priority { headers.append(APNSHeader("apns-priority", String(priority.rawValue))) }
+        if let expiration { headers.append(APNSHeader("apns-expiration", String(expiration))) }
+        if let collapseID { headers.append(APNSHeader("apns-collapse-id", collapseID)) }
+        if let apnsID { headers.append(APNSHeader("apns-id", apnsID.uuidString.lowercased())) }
+        headers.append(APNSHeader("content-type", "application/json"))
+        return APNSWireRequest(method: "POST", path: path, headers: headers, body: payload)
+    }
+
+    /// Checks the request against APNs's rules before it is sent.
+    ///
+    /// - Throws: ``APNSRequestError`` with the reason APNs would answer with, for example
+    ///   ``APNSErrorReason/badCollapseID``, ``APNSErrorReason/badPriority`` (a background push
+    ///   must have priority 5), ``APNSErrorReason/badTopic`` (suffix for the push type),
+    ///   ``APNSErrorReason/payloadTooLarge`` or ``APNSErrorReason/payloadEmpty``.
+    public func validate() throws(APNSRequestError) {
+        _ = try APNSRequest(parsing: wireRequest(authorization: nil))
+    }
+}

@@ -1,0 +1,137 @@
+import Foundation
+import HeraldAPNs
+import Testing
+
+@Suite struct APNSRequestTests {
+    static let token = DeviceToken("a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f90")!
+    static let body = Data(#"{"aps":{"alert":"hi","mutable-content":1}}"#.utf8)
+
+    static func request(_ change: (inout APNSRequest) -> Void = { _ in }) -> APNSRequest {
+        var request = APNSRequest(deviceToken: token, topic: "com.example.chat", payload: body)
+        change(&request)
+        return request
+    }
+
+    @Test func headersAreWrittenOnceAndReadBackTheSame() throws {
+        let id = UUID()
+        let request = Self.request {
+            $0.priority = .immediately
+            $0.expiration = 0
+            $0.collapseID = "conv-1"
+            $0.apnsID = id
+        }
+        let wire = request.wireRequest(authorization: "jwt")
+        #expect(wire.method == "POST")
+        #expect(wire.path == "/3/device/\(Self.token.hex)")
+        #expect(wire.headers.first(named: "authorization") == "bearer jwt")
+        #expect(wire.headers.first(named: "apns-id") == id.uuidString.lowercased())
+        #expect(wire.headers.first(named: "apns-priority") == "10")
+        #expect(wire.headers.first(named: "apns-expiration") == "0")
+        #expect(Set(wire.headers.map(\.name)).count == wire.headers.count)
+        #expect(try APNSRequest(parsing: wire) == request)
+    }
+
+    @Test func deviceTokensAreHexBytes() {
+        #expect(DeviceToken("<A1B2 C3D4>")?.hex == "a1b2c3d4")
+        #expect(DeviceToken("a1b") == nil)
+        #expect(DeviceToken("zz") == nil)
+        #expect(DeviceToken("") == nil)
+    }
+
+    struct Case: Sendable, CustomStringConvertible {
+        let description: String
+        let reason: APNSErrorReason
+        let change: @Sendable (inout APNSRequest) -> Void
+    }
+
+    @Test(arguments: [
+        Case(description: "collapse id of 65 bytes", reason: .badCollapseID) { $0.collapseID = String(repeating: "c", count: 65) },
+        Case(description: "background at priority 10", reason: .badPriority) { $0.pushType = .background; $0.priority = .immediately },
+        Case(description: "background without priority", reason: .badPriority) { $0.pushType = .background },
+        Case(description: "undocumented priority", reason: .badPriority) { $0.priority = APNSPriority(rawValue: 7) },
+        Case(description: "voip topic without .voip", reason: .badTopic) { $0.pushType = .voip },
+        Case(description: "live activity topic without suffix", reason: .badTopic) { $0.pushType = .liveActivity },
+        Case(description: "empty topic", reason: .missingTopic) { $0.topic = "" },
+        Case(description: "unknown push type", reason: .invalidPushType) { $0.pushType = APNSPushType(rawValue: "hologram") },
+        Case(description: "empty body", reason: .payloadEmpty) { $0.payload = Data() },
+        Case(description: "4097-byte alert", reason: .payloadTooLarge) { $0.payload = Data(count: 4097) },
+        Case(description: "negative expiration", reason: .badExpirationDate) { $0.expiration = -1 },
+    ])
+    func validationRefusesWhatAPNsWouldRefuse(_ bad: Case) {
+        var request = Self.request()
+        bad.change(&request)
+        #expect(throws: APNSRequestError.self) { try request.validate() }
+        do {
+            try request.validate()
+        } catch {
+            #expect(error.reason == bad.reason)
+        }
+    }
+
+    @Test func rulesThatHoldAreAccepted() throws {
+        try Self.request { $0.pushType = .background; $0.priority = .considerPower }.validate()
+        try Self.request { $0.pushType = .voip; $0.topic = "com.example.chat.voip"; $0.payload = Data(count: 5120) }.validate()
+        try Self.request { $0.collapseID = String(repeating: "c", count: 64) }.validate()
+    }
+
+    @Test func theServerSideCatchesWhatAClientCannotSend() {
+        func reason(_ wire: APNSWireRequest) -> APNSErrorReason? {
+            do { _ = try APNSRequest(parsing: wire); return nil } catch { return error.reason }
+        }
+        var wire = Self.request().wireRequest(authorization: "jwt")
+        wire.method = "GET"
+        #expect(reason(wire) == .methodNotAllowed)
+        wire = Self.request().wireRequest(authorization: "jwt")
+        wire.path = "/3/device/"
+        #expect(reason(wire) == .missingDeviceToken)
+        wire.path = "/3/device/not-hex"
+        #expect(reason(wire) == .badDeviceToken)
+        wire.path = "/2/device/abcd"
+        #expect(reason(wire) == .badPath)
+        wire = Self.request().wireRequest(authorization: "jwt")
+        wire.headers.append(APNSHeader("apns-topic", "com.example.other"))
+        #expect(reason(wire) == .duplicateHeaders)
+        wire = Self.request().wireRequest(authorization: "jwt")
+        wire.headers.append(APNSHeader("apns-id", "6E43E5D0-2B9C-4C4A-9A4E-0B1E3A9C8F11-x"))
+        #expect(reason(wire) == .badMessageID)
+    }
+}
+
+@Suite struct APNSResponseTests {
+    @Test func aRefusalTravelsAndIsReadBack() {
+        let id = UUID()
+        let gone = APNSResponse(refusing: .unregistered, apnsID: id, timestamp: Date(timeIntervalSince1970: 1_700_000_000.123))
+        #expect(gone.status == 410)
+        let wire = gone.wireResponse
+        #expect(String(decoding: wire.body, as: UTF8.self) == #"{"reason":"Unregistered","timestamp":1700000000123}"#)
+        let read = APNSResponse(wire: wire)
+        #expect(read.reason == .unregistered)
+        #expect(read.apnsID == id)
+        #expect(read.timestamp.map { ($0.timeIntervalSince1970 * 1000).rounded() } == 1_700_000_000_123)
+        #expect(read.reason?.meansDeleteToken == true)
+    }
+
+    @Test func anUnknownReasonSurvivesAsItsString() {
+        let read = APNSResponse(wire: APNSWireResponse(status: 400, headers: [], body: Data(#"{"reason":"NewInIOS27"}"#.utf8)))
+        #expect(read.reason?.rawValue == "NewInIOS27")
+        #expect(read.reason?.status == nil)
+    }
+
+    @Test func aBodyThatIsNotJSONKeepsTheStatus() {
+        let read = APNSResponse(wire: APNSWireResponse(status: 502, headers: [], body: Data("<html>bad gateway</html>".utf8)))
+        #expect(read.status == 502 && read.reason == nil && !read.isSuccess)
+    }
+
+    @Test func everyReasonHasTheStatusOfTheReferenceTable() {
+        #expect(APNSErrorReason.badDeviceToken.status == 400)
+        #expect(APNSErrorReason.expiredProviderToken.status == 403)
+        #expect(APNSErrorReason.badPath.status == 404)
+        #expect(APNSErrorReason.methodNotAllowed.status == 405)
+        #expect(APNSErrorReason.expiredToken.status == 410)
+        #expect(APNSErrorReason.payloadTooLarge.status == 413)
+        #expect(APNSErrorReason.tooManyRequests.status == 429)
+        #expect(APNSErrorReason.internalServerError.status == 500)
+        #expect(APNSErrorReason.shutdown.status == 503)
+        #expect(APNSErrorReason.statusByReason.count == 32)
+    }
+}
