@@ -1,0 +1,215 @@
+import ArgumentParser
+import Foundation
+import HeraldAPNs
+import HeraldCore
+import HeraldEnrichment
+
+struct SendAPNsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "apns",
+        abstract: "Send to devices through APNs over HTTP/2, with a .p8 token key.",
+        discussion: """
+            Sends one notification to every device token given, at most --concurrency at a time, \
+            retrying 5xx, 429 and lost connections with back-off, never Apple's permanent \
+            failures. Prints a progress line on a terminal, then a summary: how many were sent, \
+            the failures by reason, and the tokens to delete from your backend (BadDeviceToken, \
+            DeviceTokenNotForTopic, Unregistered, ExpiredToken). --json prints one object per \
+            token instead.
+
+            A local APNs: start `herald apns-emulator --ca-out ca.pem ...`, then send with \
+            --endpoint https://127.0.0.1:PORT --ca-file ca.pem.
+            """
+    )
+
+    @Option(name: .customLong("key-file"), help: ArgumentHelp("The AuthKey_XXXX.p8 file from Apple's developer site.", valueName: "file"))
+    var keyFile: String?
+
+    @Option(name: .customLong("key-id"), help: ArgumentHelp("The key's 10-character id.", valueName: "id"))
+    var keyID: String?
+
+    @Option(name: .customLong("team-id"), help: ArgumentHelp("Your 10-character team id.", valueName: "id"))
+    var teamID: String?
+
+    @Option(name: .long, help: ArgumentHelp("The app's bundle id (with the push type's suffix, e.g. .voip).", valueName: "bundle-id"))
+    var topic: String
+
+    @Flag(name: .long, help: "Send to APNs's development server (apps signed for development).")
+    var sandbox = false
+
+    @Flag(name: .long, help: "Send to APNs's production server.")
+    var production = false
+
+    @Option(name: .long, help: ArgumentHelp("Send to another server that answers as APNs does.", valueName: "https-url"))
+    var endpoint: String?
+
+    @Option(name: .customLong("ca-file"), help: ArgumentHelp("Trust the certificates in this PEM file (with --endpoint; apns-emulator --ca-out writes one).", valueName: "pem"))
+    var caFile: String?
+
+    @Option(name: .long, help: ArgumentHelp("A device token in hex (repeat for each).", valueName: "hex"))
+    var token: [String] = []
+
+    @Option(name: .customLong("tokens-file"), help: ArgumentHelp("A file of device tokens, one per line (# comments and blank lines ignored).", valueName: "file"))
+    var tokensFile: String?
+
+    @OptionGroup(title: "Message") var message: MessageOptions
+
+    @Option(name: .long, help: ArgumentHelp("Where the message's data goes in a built payload.", valueName: "apns|layout-file"))
+    var layout: String = "apns"
+
+    @Option(name: .customLong("seal-key-file"), help: ArgumentHelp("Encrypt the built message end to end with a key from this file ({\"keys\": {\"<kid>\": \"<base64>\"}}).", valueName: "file"))
+    var sealKeyFile: String?
+
+    @Option(name: .customLong("seal-key-id"), help: ArgumentHelp("Which key of --seal-key-file to seal with.", valueName: "kid"))
+    var sealKeyID: String?
+
+    @Option(name: .customLong("push-type"), help: ArgumentHelp("apns-push-type.", valueName: "type"))
+    var pushType: String = "alert"
+
+    @Option(name: .long, help: ArgumentHelp("apns-priority: 10, 5 or 1 (default: none, which APNs treats as 10).", valueName: "n"))
+    var priority: Int?
+
+    @Option(name: .long, help: ArgumentHelp("apns-expiration in UNIX seconds; 0 means one attempt.", valueName: "seconds"))
+    var expiration: Int?
+
+    @Option(name: .customLong("collapse-id"), help: ArgumentHelp("apns-collapse-id (at most 64 bytes).", valueName: "id"))
+    var collapseID: String?
+
+    @Option(name: .long, help: ArgumentHelp("Notifications in flight at once.", valueName: "n"))
+    var concurrency: Int = 100
+
+    @Option(name: .long, help: ArgumentHelp("Seconds each attempt may take.", valueName: "seconds"))
+    var timeout: Double = 10
+
+    @Option(name: .long, help: ArgumentHelp("Attempts per notification, the first included.", valueName: "n"))
+    var attempts: Int = 4
+
+    @Flag(name: .long, help: "Print one JSON object per device token instead of the summary.")
+    var json = false
+
+    @Flag(name: .customLong("dry-run"), help: "Print the requests without sending them (the provider token is not shown).")
+    var dryRun = false
+
+    func validate() throws {
+        let destinations = [sandbox, production, endpoint != nil].filter { $0 }.count
+        guard destinations == 1 else { throw ValidationError("give exactly one of --sandbox, --production or --endpoint URL") }
+        if caFile != nil, endpoint == nil { throw ValidationError("--ca-file goes with --endpoint") }
+        if let endpoint, URL(string: endpoint)?.scheme?.lowercased() != "https" {
+            throw ValidationError("--endpoint must be an https URL (APNs is HTTP/2 over TLS)")
+        }
+        guard !token.isEmpty || tokensFile != nil else { throw ValidationError("give --token HEX or --tokens-file FILE") }
+        if !dryRun, keyFile == nil || keyID == nil || teamID == nil {
+            throw ValidationError("sending needs --key-file, --key-id and --team-id")
+        }
+        if (sealKeyFile == nil) != (sealKeyID == nil) { throw ValidationError("--seal-key-file and --seal-key-id go together") }
+        if sealKeyFile != nil, message.payload != nil { throw ValidationError("--seal-key-file seals a built message; a payload file is sent as it is") }
+        guard concurrency > 0 else { throw ValidationError("--concurrency must be at least 1") }
+        guard timeout > 0, timeout.isFinite else { throw ValidationError("--timeout must be a positive number of seconds") }
+        guard attempts > 0 else { throw ValidationError("--attempts must be at least 1") }
+    }
+
+    func run() async throws {
+        let plan: SendPlan
+        do {
+            plan = try makePlan()
+        } catch {
+            error.exit()
+        }
+        if dryRun {
+            print(plan.dryRun)
+            return
+        }
+        let key: APNSSigningKey
+        let client: APNSClient
+        do {
+            key = try APNSSigningKey(contentsOf: URL(fileURLWithPath: keyFile!), keyID: keyID!, teamID: teamID!)
+            client = try APNSClient(configuration: plan.clientConfiguration, key: key)
+        } catch {
+            CLIError.usage(error.message).exit()
+        }
+        let report = SendReport(total: plan.tokens.count, json: json, destination: plan.clientConfiguration.endpoint.description)
+        for invalid in plan.invalidTokens { report.record(invalid) }
+        for await delivery in client.send(plan.template, to: plan.validTokens) {
+            report.record(SendResult(delivery))
+        }
+        // Shutting down an idle client only fails if it was shut down already.
+        try? await client.shutdown()
+        report.finish()
+        if !report.allDelivered { throw ExitCode(1) }
+    }
+
+    private func makePlan() throws(CLIError) -> SendPlan {
+        let tokens = try readTokens()
+        let body = try buildBody()
+        guard let firstValid = tokens.compactMap(DeviceToken.init).first ?? DeviceToken("00") else { throw .usage("no device token") }
+        let template = APNSRequest(
+            deviceToken: firstValid, topic: topic, pushType: APNSPushType(rawValue: pushType), priority: priority.map(APNSPriority.init(rawValue:)),
+            expiration: expiration, collapseID: collapseID, payload: body)
+        do {
+            try template.validate()
+        } catch {
+            throw .usage("the notification would be refused: \(error)")
+        }
+        let destination: APNSEndpoint = sandbox ? .sandbox : production ? .production : APNSEndpoint(url: URL(string: endpoint!)!)
+        let configuration = APNSClient.Configuration(
+            endpoint: destination, requestTimeout: .seconds(timeout), maximumConcurrentRequests: concurrency,
+            retry: RetryPolicy(maximumAttempts: attempts), trustedCertificatesFile: caFile.map { URL(fileURLWithPath: $0) })
+        return SendPlan(tokens: tokens, template: template, clientConfiguration: configuration)
+    }
+
+    private func readTokens() throws(CLIError) -> [String] {
+        var tokens = token
+        if let tokensFile {
+            let text = String(decoding: try PayloadSource(argument: tokensFile).read(), as: UTF8.self)
+            tokens += text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+                .filter { !$0.isEmpty && !$0.hasPrefix("#") }
+        }
+        guard !tokens.isEmpty else { throw .usage("\(tokensFile ?? "--token"): no device tokens") }
+        return tokens
+    }
+
+    private func buildBody() throws(CLIError) -> Data {
+        if let payload = message.payload {
+            let source = PayloadSource(argument: payload)
+            let data = try source.read()
+            do {
+                _ = try JSONValue(parsing: data)
+            } catch {
+                throw .usage("\(source.displayName): not valid JSON at line \(error.line), column \(error.column): \(error.detail)")
+            }
+            return data
+        }
+        guard let outgoing = message.outgoing else { throw .usage("give a payload file or --text") }
+        let chosen: Layout
+        if let builtIn = Layout.builtIn(named: layout) {
+            chosen = builtIn
+        } else {
+            do {
+                chosen = try Layout(definitionData: try PayloadSource(argument: layout).read())
+            } catch let error as CLIError {
+                throw .usage("--layout \(layout): not a built-in layout, and \(error.description)")
+            } catch {
+                throw .usage("--layout \(layout): \(error)")
+            }
+        }
+        var builder = PayloadBuilder(layout: chosen, maximumByteCount: APNSPushType(rawValue: pushType).maximumPayloadByteCount)
+        if let sealKeyFile, let sealKeyID {
+            let keys: StaticKeyProvider
+            do {
+                keys = try StaticKeyProvider(keyFile: URL(fileURLWithPath: sealKeyFile))
+            } catch {
+                throw .usage("\(sealKeyFile): \(error.message)")
+            }
+            guard let key = keys.key(for: sealKeyID) else { throw .usage("\(sealKeyFile) has no key \(sealKeyID)") }
+            builder.sealing = .aesGCM(keyID: sealKeyID, key: key)
+        }
+        do {
+            let built = try builder.build(outgoing)
+            if built.isShortened {
+                printError("the text was shortened by \(built.omittedCharacterCount) characters to fit \(builder.maximumByteCount) bytes")
+            }
+            return built.data
+        } catch {
+            throw .usage(error.message)
+        }
+    }
+}

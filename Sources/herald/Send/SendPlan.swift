@@ -1,0 +1,57 @@
+import Foundation
+import HeraldAPNs
+import HeraldCore
+
+/// What `herald send apns` will send: the notification, the devices, where.
+struct SendPlan {
+    /// The device tokens as given, without repeats.
+    let tokens: [String]
+    /// The notification; its device token is replaced per device.
+    let template: APNSRequest
+    let clientConfiguration: APNSClient.Configuration
+
+    /// - Parameters:
+    ///   - tokens: the device tokens as given; repeats are sent once.
+    ///   - template: the notification.
+    ///   - clientConfiguration: where and how to send.
+    init(tokens: [String], template: APNSRequest, clientConfiguration: APNSClient.Configuration) {
+        var seen = Set<String>()
+        self.tokens = tokens.filter { seen.insert(DeviceToken($0)?.hex ?? $0).inserted }
+        if self.tokens.count < tokens.count {
+            printError("\(tokens.count - self.tokens.count) repeated device tokens are sent once")
+        }
+        self.template = template
+        self.clientConfiguration = clientConfiguration
+    }
+
+    /// The tokens that are hex bytes.
+    var validTokens: [DeviceToken] { tokens.compactMap(DeviceToken.init) }
+
+    /// A failed result for each token that is not hex bytes: APNs would answer BadDeviceToken.
+    var invalidTokens: [SendResult] {
+        tokens.filter { DeviceToken($0) == nil }.map { token in
+            SendResult(
+                token: token, delivered: false, reason: APNSErrorReason.badDeviceToken.rawValue, deleteToken: true,
+                message: "not sent: the device token is not hex bytes", attempts: 0)
+        }
+    }
+
+    /// The requests as they would travel, the provider token not shown.
+    var dryRun: String {
+        var lines = tokens.map { token in
+            "POST \(clientConfiguration.endpoint.url.absoluteString)/3/device/\(DeviceToken(token)?.hex ?? token)"
+                + (DeviceToken(token) == nil ? "   (not hex: would fail as BadDeviceToken)" : "")
+        }
+        lines.append("authorization: bearer <ES256 provider token, not shown>")
+        for header in template.wireRequest(authorization: nil).headers {
+            lines.append("\(header.name): \(header.value)")
+        }
+        lines.append("")
+        if let body = try? JSONValue(parsing: template.payload) {  // the body was parsed when it was built or read
+            lines.append(body.jsonText(.pretty))
+        }
+        lines.append("")
+        lines.append("Dry run: \(tokens.count) notification\(tokens.count == 1 ? "" : "s") of \(template.payload.count) bytes, nothing sent.")
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+
+/// Collects the results of a send and prints them: a progress line on a terminal, then the
+/// summary, or one JSON object per result with `--json`.
+final class SendReport {
+    private let total: Int
+    private let json: Bool
+    private let destination: String
+    private let showsProgress: Bool
+    private var delivered = 0
+    private var failures: [String: Int] = [:]
+    private var tokensToDelete: [String] = []
+    private var lastFailure: SendResult?
+    private var lastDelivery: SendResult?
+    private var lastProgress = Date.distantPast
+
+    /// - Parameters:
+    ///   - total: how many results will come.
+    ///   - json: print JSON lines instead of the summary.
+    ///   - destination: where the notifications go, for the summary.
+    init(total: Int, json: Bool, destination: String) {
+        self.total = total
+        self.json = json
+        self.destination = destination
+        showsProgress = total > 1 && isatty(FileHandle.standardError.fileDescriptor) != 0
+    }
+
+    /// Whether every notification was delivered.
+    var allDelivered: Bool { delivered == total }
+
+    private var finished: Int { delivered + failures.values.reduce(0, +) }
+
+    func record(_ result: SendResult) {
+        if result.delivered {
+            delivered += 1
+            lastDelivery = result
+        } else {
+            failures[result.failureName, default: 0] += 1
+            if result.deleteToken { tokensToDelete.append(result.token) }
+            lastFailure = result
+        }
+        if json { print(result.json.jsonText()) }
+        if showsProgress, Date().timeIntervalSince(lastProgress) > 0.2 || finished == total {
+            lastProgress = Date()
+            FileHandle.standardError.write(Data("\r\(finished)/\(total) sent, \(finished - delivered) failed".utf8))
+        }
+    }
+
+    func finish() {
+        if showsProgress { FileHandle.standardError.write(Data("\n".utf8)) }
+        guard !json else { return }
+        if total == 1 {
+            if let lastDelivery {
+                print("Delivered to \(lastDelivery.token) at \(destination): apns-id \(lastDelivery.apnsID ?? "-").")
+            } else if let lastFailure {
+                print("Failed for \(lastFailure.token): \(lastFailure.status.map { "\($0) " } ?? "")\(lastFailure.failureName): \(lastFailure.message ?? "")")
+                if lastFailure.deleteToken { print("Delete this token from your backend: APNs will never deliver to it.") }
+            }
+            return
+        }
+        print("Sent \(delivered) of \(total) notifications to \(destination).")
+        if !failures.isEmpty {
+            print("Failed: \(total - delivered)")
+            for (name, count) in failures.sorted(by: { ($0.value, $1.key) > ($1.value, $0.key) }) {
+                print("  \(count) \(name)")
+            }
+        }
+        if !tokensToDelete.isEmpty {
+            print("Delete these \(tokensToDelete.count) tokens from your backend (APNs will never deliver to them):")
+            for token in tokensToDelete { print("  \(token)") }
+        }
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import HeraldAPNs
+import HeraldCore
+
+/// One device's outcome, as `herald send` reports it.
+struct SendResult {
+    var token: String
+    var delivered: Bool
+    var apnsID: String?
+    var status: Int?
+    var reason: String?
+    var deleteToken: Bool
+    var invalidSince: Date?
+    var message: String?
+    var attempts: Int
+
+    init(
+        token: String, delivered: Bool, apnsID: String? = nil, status: Int? = nil, reason: String? = nil, deleteToken: Bool = false,
+        invalidSince: Date? = nil, message: String? = nil, attempts: Int
+    ) {
+        self.token = token
+        self.delivered = delivered
+        self.apnsID = apnsID
+        self.status = status
+        self.reason = reason
+        self.deleteToken = deleteToken
+        self.invalidSince = invalidSince
+        self.message = message
+        self.attempts = attempts
+    }
+
+    /// The result of an APNs delivery.
+    init(_ delivery: APNSDelivery) {
+        switch delivery.outcome {
+        case .delivered(let apnsID):
+            self.init(token: delivery.deviceToken.hex, delivered: true, apnsID: apnsID.uuidString.lowercased(), status: 200, attempts: delivery.attempts)
+        case .failed(let failure):
+            self.init(
+                token: delivery.deviceToken.hex, delivered: false, status: failure.status, reason: failure.reason?.rawValue,
+                deleteToken: failure.shouldDeleteToken, invalidSince: failure.timestamp, message: failure.message, attempts: delivery.attempts)
+        }
+    }
+
+    /// One JSON object for `--json`.
+    var json: JSONValue {
+        var object: [String: JSONValue] = [
+            "token": .string(token), "delivered": .bool(delivered), "deleteToken": .bool(deleteToken),
+            "attempts": .number(JSONNumber(attempts)),
+        ]
+        object["apnsID"] = apnsID.map(JSONValue.string)
+        object["status"] = status.map { .number(JSONNumber($0)) }
+        object["reason"] = reason.map(JSONValue.string)
+        object["invalidSince"] = invalidSince.map { .string($0.formatted(.iso8601)) }
+        object["message"] = message.map(JSONValue.string)
+        return .object(object)
+    }
+
+    /// The failure's name for the summary: the reason, else the status, else "no answer".
+    var failureName: String {
+        reason ?? status.map { "HTTP \($0)" } ?? "no answer"
+    }
+}
