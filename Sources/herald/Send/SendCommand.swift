@@ -8,6 +8,6 @@ struct SendCommand: AsyncParsableCommand {
             Builds the payload Herald's extension reads (or sends a payload file as it is) and \
             sends it. Exit status: 0 every notification was accepted, 1 any failed, 2 usage errors.
             """,
-        subcommands: [SendAPNsCommand.self]
+        subcommands: [SendAPNsCommand.self, SendOneSignalCommand.self]
     )
 }

@@ -1,0 +1,120 @@
+import ArgumentParser
+import Foundation
+import HeraldCore
+import HeraldOneSignal
+
+struct SendOneSignalCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "onesignal",
+        abstract: "Send through OneSignal's REST API, with the message data where Herald's extension reads it.",
+        discussion: """
+            Creates one OneSignal notification per 2000 recipients. The message data goes into \
+            OneSignal's `data` field, which reaches the phone as custom.a, where the built-in \
+            onesignal layout reads it. Each request has an idempotency key, so a retry after 429 \
+            or 5xx never sends twice.
+
+            The REST API key is read from the environment variable \
+            \(OneSignalClient.apiKeyEnvironmentVariable), never from the command line, and is \
+            never printed.
+            """
+    )
+
+    @Option(name: .customLong("app-id"), help: ArgumentHelp("The OneSignal app id.", valueName: "id"))
+    var appID: String
+
+    @Option(name: .customLong("subscription-id"), help: ArgumentHelp("A subscription (device) id to send to (repeat for each).", valueName: "id"))
+    var subscriptionID: [String] = []
+
+    @Option(name: .customLong("external-id"), help: ArgumentHelp("A user's external id to send to (repeat for each).", valueName: "id"))
+    var externalID: [String] = []
+
+    @OptionGroup(title: "Message") var message: MessageOptions
+
+    @Option(name: .long, help: ArgumentHelp("The language the text is in (OneSignal also needs en; it gets the same text).", valueName: "code"))
+    var language: String = "en"
+
+    @Option(name: .long, help: ArgumentHelp("Post here instead of OneSignal's API (a test server).", valueName: "url"))
+    var endpoint: String?
+
+    @Option(name: .long, help: ArgumentHelp("Seconds each attempt may take.", valueName: "seconds"))
+    var timeout: Double = 30
+
+    @Flag(name: .long, help: "Print one JSON object per request instead of text.")
+    var json = false
+
+    @Flag(name: .customLong("dry-run"), help: "Print the request bodies without sending them (the API key is not shown).")
+    var dryRun = false
+
+    func validate() throws {
+        guard subscriptionID.isEmpty != externalID.isEmpty else {
+            throw ValidationError("give --subscription-id or --external-id (one kind per send)")
+        }
+        if message.payload != nil {
+            throw ValidationError("OneSignal builds the payload itself: give the message flags (--text, --sender-name, ...), not a payload file")
+        }
+        if let endpoint, URL(string: endpoint)?.scheme == nil { throw ValidationError("--endpoint must be a URL") }
+        guard timeout > 0, timeout.isFinite else { throw ValidationError("--timeout must be a positive number of seconds") }
+    }
+
+    func run() async throws {
+        guard let outgoing = message.outgoing else { CLIError.usage("give --text").exit() }
+        let targeting: OneSignalTargeting = subscriptionID.isEmpty ? .externalIDs(externalID) : .subscriptionIDs(subscriptionID)
+        let notifications = targeting.batches().map { OneSignalNotification(outgoing, appID: appID, targeting: $0, language: language) }
+        for notification in notifications {
+            do {
+                try notification.validate()
+            } catch {
+                CLIError.usage(error.message).exit()
+            }
+        }
+        if dryRun {
+            let destination = endpoint ?? OneSignalClient.defaultEndpoint.absoluteString
+            for notification in notifications {
+                print("POST \(destination)\nauthorization: Key <\(OneSignalClient.apiKeyEnvironmentVariable), not shown>\ncontent-type: application/json\n")
+                print(notification.body().jsonText(.pretty) + "\n")
+            }
+            print("Dry run: \(notifications.count) request\(notifications.count == 1 ? "" : "s"), nothing sent.")
+            return
+        }
+        let apiKey: String
+        do {
+            apiKey = try OneSignalClient.apiKey(fromEnvironment: ProcessInfo.processInfo.environment)
+        } catch {
+            CLIError.usage(error.message).exit()
+        }
+        let client = OneSignalClient(
+            apiKey: apiKey, endpoint: endpoint.flatMap(URL.init(string:)) ?? OneSignalClient.defaultEndpoint, timeout: .seconds(timeout))
+        var failed = false
+        for notification in notifications {
+            let recipients = notification.targeting.ids.count
+            do {
+                let delivery = try await client.send(notification)
+                if json {
+                    var object: [String: JSONValue] = [
+                        "delivered": true, "id": .string(delivery.id), "recipients": .number(JSONNumber(recipients)),
+                        "idempotencyKey": .string(delivery.idempotencyKey.uuidString.lowercased()), "attempts": .number(JSONNumber(delivery.attempts)),
+                    ]
+                    object["errors"] = delivery.errors
+                    print(JSONValue.object(object).jsonText())
+                } else {
+                    print("Created OneSignal notification \(delivery.id) for \(recipients) recipient\(recipients == 1 ? "" : "s").")
+                    for message in delivery.errorMessages { print("  OneSignal says: \(message)") }
+                }
+            } catch {
+                failed = true
+                if json {
+                    var object: [String: JSONValue] = [
+                        "delivered": false, "code": .string(error.code.rawValue), "message": .string(error.message),
+                        "recipients": .number(JSONNumber(recipients)), "attempts": .number(JSONNumber(error.attempts)),
+                        "idempotencyKey": .string(notification.idempotencyKey.uuidString.lowercased()),
+                    ]
+                    object["status"] = error.status.map { .number(JSONNumber($0)) }
+                    print(JSONValue.object(object).jsonText())
+                } else {
+                    print("Failed for \(recipients) recipient\(recipients == 1 ? "" : "s"): \(error)")
+                }
+            }
+        }
+        if failed { throw ExitCode(1) }
+    }
+}
