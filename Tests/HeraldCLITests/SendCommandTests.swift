@@ -1,0 +1,86 @@
+import Foundation
+import HeraldCore
+import Testing
+
+@Suite("herald send (offline)")
+struct SendCommandTests {
+    static let token = "a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f90"
+    static let messageFlags = [
+        "--sender-name", "Maya Lindqvist", "--sender-id", "user-1842", "--text", "Rope is packed.", "--conversation", "conv-8c2f1e",
+        "--group", "Weekend climbing", "--recipient", "user-2210", "--recipient", "user-3307",
+    ]
+
+    /// The JSON body a dry run printed: the lines between the first `{` line and the matching `}`.
+    static func body(ofDryRun output: String) throws -> JSONValue {
+        let lines = output.components(separatedBy: "\n")
+        let start = try #require(lines.firstIndex(of: "{"))
+        let end = try #require(lines.lastIndex(of: "}"))
+        return try JSONValue(parsing: lines[start...end].joined(separator: "\n"))
+    }
+
+    @Test func anAPNsDryRunShowsTheRequestAndAPayloadTheExtensionReadsBack() async throws {
+        let result = try await HeraldProcess.run(
+            ["send", "apns", "--topic", "com.example.chat", "--sandbox", "--token", Self.token, "--dry-run"] + Self.messageFlags)
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("POST https://api.sandbox.push.apple.com/3/device/\(Self.token)"))
+        #expect(result.stdout.contains("apns-push-type: alert"))
+        #expect(result.stdout.contains("apns-topic: com.example.chat"))
+        #expect(result.stdout.contains("<ES256 provider token, not shown>"))
+        let preview = Preview(payload: Payload(json: try Self.body(ofDryRun: result.stdout)))
+        #expect(preview.extensionWillRun)
+        #expect(preview.message.sender?.displayName == "Maya Lindqvist")
+        #expect(preview.message.conversationIdentifier == "conv-8c2f1e")
+        #expect(preview.message.groupName == "Weekend climbing")
+        #expect(preview.message.recipients == ["user-2210", "user-3307"])
+        #expect(preview.content.body == "Rope is packed.")
+    }
+
+    @Test func aOneSignalDryRunPutsTheMessageInData() async throws {
+        let result = try await HeraldProcess.run(
+            ["send", "onesignal", "--app-id", "app-1", "--external-id", "u-1", "--dry-run"] + Self.messageFlags)
+        #expect(result.status == 0)
+        let body = try Self.body(ofDryRun: result.stdout)
+        #expect(body["include_aliases"] == ["external_id": ["u-1"]])
+        #expect(body["target_channel"] == "push")
+        #expect(body["contents"] == ["en": "Rope is packed."])
+        // OneSignal delivers `data` as custom.a: the extension reads the same message there.
+        let delivered: JSONValue = ["aps": ["alert": ["body": "Rope is packed."], "mutable-content": 1], "custom": ["i": "n-1", "a": try #require(body["data"])]]
+        #expect(Layout.oneSignal.decode(delivered).message.sender?.displayName == "Maya Lindqvist")
+        #expect(Layout.oneSignal.decode(delivered).message.groupName == "Weekend climbing")
+    }
+
+    @Test(arguments: [
+        (["send", "apns", "--topic", "t", "--token", "ab", "--text", "x", "--dry-run"], "exactly one of --sandbox"),
+        (["send", "apns", "--topic", "t", "--sandbox", "--text", "x", "--dry-run"], "--token"),
+        (["send", "apns", "--topic", "t", "--sandbox", "--token", "ab", "--text", "x"], "--key-file"),
+        (["send", "apns", "--topic", "t", "--sandbox", "--token", "ab", "--dry-run"], "--text"),
+        (["send", "apns", "--topic", "t", "--sandbox", "--token", "ab", "--text", "x", "--avatar-url", "http://a/b.png", "--sender-name", "M", "--dry-run"], "https"),
+        (["send", "apns", "--topic", "com.x", "--sandbox", "--token", "ab", "--text", "x", "--push-type", "voip", "--dry-run"], "BadTopic"),
+        (["send", "onesignal", "--app-id", "a", "--text", "x"], "--subscription-id or --external-id"),
+    ])
+    func usageErrorsExitTwoAndSayWhat(arguments: [String], expected: String) async throws {
+        let result = try await HeraldProcess.run(arguments)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains(expected))
+    }
+
+    @Test func oneSignalReadsItsKeyFromTheEnvironmentOnly() async throws {
+        let result = try await HeraldProcess.run(
+            ["send", "onesignal", "--app-id", "a", "--subscription-id", "s", "--text", "x"], environment: ["HERALD_ONESIGNAL_API_KEY": ""])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("HERALD_ONESIGNAL_API_KEY"))
+        let help = try await HeraldProcess.run(["send", "onesignal", "--help"])
+        #expect(!help.stdout.contains("--api-key"))
+    }
+
+    @Test func aTooLongTextIsShortenedToFitAndSaysSo() async throws {
+        let text = String(repeating: "Rope is packed. 🧗 ", count: 400)
+        let result = try await HeraldProcess.run(
+            ["send", "apns", "--topic", "com.example.chat", "--sandbox", "--token", Self.token, "--dry-run", "--sender-name", "Maya", "--text", text])
+        #expect(result.status == 0)
+        #expect(result.stderr.contains("shortened"))
+        let body = try Self.body(ofDryRun: result.stdout)
+        #expect(body.encodedByteCount <= 4096)
+        #expect(body["aps"]?["alert"]?["body"]?.stringValue?.hasSuffix("…") == true)
+    }
+}
