@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "HeraldNotificationService", targets: ["HeraldNotificationService"]),
         .library(name: "HeraldAPNs", targets: ["HeraldAPNs"]),
         .library(name: "HeraldOneSignal", targets: ["HeraldOneSignal"]),
+        .library(name: "HeraldAPNsEmulator", targets: ["HeraldAPNsEmulator"]),
         .executable(name: "herald", targets: ["herald"]),
     ],
     dependencies: [
@@ -19,6 +20,10 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+        // The APNs emulator only: an HTTP/2 server and its self-signed certificate.
+        .package(url: "https://github.com/apple/swift-nio-http2", from: "1.46.0"),
+        .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
+        .package(url: "https://github.com/apple/swift-asn1", from: "1.7.4"),
     ],
     targets: [
         // Phone-side: Foundation only, so an extension links nothing it does not need.
@@ -52,6 +57,25 @@ let package = Package(
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ]
         ),
+        // A local server that answers as APNs does, over HTTP/2 and TLS, with fault injection:
+        // a library so that Herald's tests and a backend's own tests start it in process;
+        // `herald apns-emulator` runs it from the command line.
+        .target(
+            name: "HeraldAPNsEmulator",
+            dependencies: [
+                "HeraldAPNs",
+                "HeraldCore",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOHTTP2", package: "swift-nio-http2"),
+                .product(name: "NIOHPACK", package: "swift-nio-http2"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+            ]
+        ),
         // Server-side: OneSignal's create-notification REST call.
         .target(
             name: "HeraldOneSignal",
@@ -68,6 +92,7 @@ let package = Package(
                 "HeraldCore",
                 "HeraldEnrichment",
                 "HeraldAPNs",
+                "HeraldAPNsEmulator",
                 "HeraldOneSignal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 // Never in the phone-side modules: see DESIGN.md.
@@ -88,7 +113,10 @@ let package = Package(
                 "HeraldTestSupport",
             ]
         ),
-        .testTarget(name: "HeraldAPNsTests", dependencies: ["HeraldAPNs", "HeraldCore", .product(name: "Crypto", package: "swift-crypto")]),
+        .testTarget(
+            name: "HeraldAPNsTests",
+            dependencies: ["HeraldAPNs", "HeraldAPNsEmulator", "HeraldCore", .product(name: "Crypto", package: "swift-crypto")]
+        ),
         .testTarget(name: "HeraldOneSignalTests", dependencies: ["HeraldOneSignal", "HeraldCore", "HeraldTestSupport"]),
         .testTarget(name: "AppleFrameworksStandInTests", dependencies: ["AppleFrameworksStandIn"]),
         .testTarget(

@@ -13,7 +13,7 @@ struct Herald: AsyncParsableCommand {
 
             Exit codes: 0 success, 1 a payload has errors, 2 usage errors or unreadable files.
             """,
-        subcommands: [PreviewCommand.self, LintCommand.self, SendCommand.self]
+        subcommands: [PreviewCommand.self, LintCommand.self, SendCommand.self, APNsEmulatorCommand.self]
     )
 
     /// Runs a command, mapping ArgumentParser's usage errors to exit status 2.

@@ -29,12 +29,13 @@ public enum APNSProviderToken {
     ///   - token: the JWT, without `bearer `.
     ///   - keys: the keys this server accepts, by key id.
     ///   - now: the current time.
+    ///   - maximumAge: the oldest token accepted; APNs's hour by default.
     /// - Returns: the key id and the issue time.
     /// - Throws: ``APNSRequestError`` with ``APNSErrorReason/invalidProviderToken`` (malformed,
     ///   unknown key, wrong team or bad signature) or ``APNSErrorReason/expiredProviderToken``
     ///   (older than ``maximumAge``).
     public static func verify(
-        _ token: String, keys: [String: APNSVerificationKey], now: Date
+        _ token: String, keys: [String: APNSVerificationKey], now: Date, maximumAge: Duration = APNSProviderToken.maximumAge
     ) throws(APNSRequestError) -> (keyID: String, issuedAt: Date) {
         let parts = token.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 3, let headerData = data(base64URL: parts[0]), let claimsData = data(base64URL: parts[1]),
@@ -63,7 +64,7 @@ public enum APNSProviderToken {
         let issuedAt = Date(timeIntervalSince1970: TimeInterval(seconds))
         let age = now.timeIntervalSince(issuedAt)
         guard age <= TimeInterval(maximumAge.components.seconds) else {
-            throw APNSRequestError(.expiredProviderToken, "the provider token was issued \(Int(age)) s ago; APNs accepts an hour at most")
+            throw APNSRequestError(.expiredProviderToken, "the provider token was issued \(Int(age)) s ago; at most \(maximumAge.components.seconds) s are accepted")
         }
         return (keyID, issuedAt)
     }

@@ -1,0 +1,109 @@
+import Foundation
+import HeraldAPNs
+
+/// A local server that answers as APNs does: HTTP/2 over TLS on loopback, provider tokens
+/// verified against the keys it was given, every header and the body checked by the
+/// reference's rules (the same code as the client's validation), Apple's statuses and reasons,
+/// unregistered tokens, and faults on purpose.
+///
+/// ```swift
+/// let emulator = try await APNSEmulator.start(.init(keys: [APNSVerificationKey(signingKey)]))
+/// // send to emulator.endpoint, trusting emulator.certificatePEM
+/// await emulator.shutdown()
+/// ```
+public final class APNSEmulator: Sendable {
+    /// What the emulator accepts and how it misbehaves.
+    public struct Configuration: Sendable {
+        /// The address to listen on.
+        public var host: String
+        /// The port; 0 for any free one (``APNSEmulator/port`` tells which).
+        public var port: Int
+        /// The keys whose provider tokens are accepted.
+        public var keys: [APNSVerificationKey]
+        /// Device tokens (lowercase hex) answered 410 `Unregistered`, with the time they became invalid.
+        public var unregisteredTokens: [String: Date]
+        /// Scheduled faults.
+        public var faults: EmulatorFaults
+        /// A file each accepted notification is appended to as one JSON line.
+        public var logFile: URL?
+        /// A directory each accepted notification is written to as an `.apns` file for `xcrun simctl push`.
+        public var simctlDirectory: URL?
+        /// The TLS certificate and key; `nil` makes a self-signed one.
+        public var identity: SelfSignedIdentity?
+        /// SETTINGS_MAX_CONCURRENT_STREAMS of each connection.
+        public var maximumConcurrentStreams: Int
+        /// The oldest provider token accepted; APNs's hour by default.
+        public var tokenMaximumAge: Duration
+
+        /// - Parameters: see the properties.
+        public init(
+            host: String = "127.0.0.1", port: Int = 0, keys: [APNSVerificationKey], unregisteredTokens: [String: Date] = [:],
+            faults: EmulatorFaults = EmulatorFaults(), logFile: URL? = nil, simctlDirectory: URL? = nil, identity: SelfSignedIdentity? = nil,
+            maximumConcurrentStreams: Int = 500, tokenMaximumAge: Duration = APNSProviderToken.maximumAge
+        ) {
+            self.host = host
+            self.port = port
+            self.keys = keys
+            self.unregisteredTokens = unregisteredTokens
+            self.faults = faults
+            self.logFile = logFile
+            self.simctlDirectory = simctlDirectory
+            self.identity = identity
+            self.maximumConcurrentStreams = maximumConcurrentStreams
+            self.tokenMaximumAge = tokenMaximumAge
+        }
+    }
+
+    private let server: HTTP2Server
+    private let responder: EmulatorResponder
+    private let log: NotificationLog
+    private let serving: Task<Void, any Error>
+
+    /// The port it listens on.
+    public var port: Int { server.port }
+    /// The certificate a client must trust (what `--ca-out` writes).
+    public let certificatePEM: String
+    /// Where to send: `https://127.0.0.1:<port>`.
+    public let endpoint: APNSEndpoint
+
+    /// Starts listening; returns when connections are accepted.
+    ///
+    /// - Parameter configuration: keys, tokens, faults, files.
+    /// - Returns: the running emulator.
+    /// - Throws: when the port cannot be bound, the certificate cannot be made, or the log file
+    ///   or simctl directory cannot be created.
+    public static func start(_ configuration: Configuration) async throws -> APNSEmulator {
+        let identity = try configuration.identity ?? SelfSignedIdentity.generate()
+        let log = try NotificationLog(logFile: configuration.logFile, simctlDirectory: configuration.simctlDirectory)
+        let responder = EmulatorResponder(configuration: configuration, log: log)
+        let server = try await HTTP2Server.bind(
+            host: configuration.host, port: configuration.port, identity: identity,
+            maximumConcurrentStreams: configuration.maximumConcurrentStreams
+        ) { _, request in
+            responder.answer(request)
+        }
+        let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
+        return APNSEmulator(
+            server: server, responder: responder, log: log, certificatePEM: identity.certificatePEM,
+            endpoint: APNSEndpoint(url: URL(string: "https://\(host):\(server.port)")!))
+    }
+
+    private init(server: HTTP2Server, responder: EmulatorResponder, log: NotificationLog, certificatePEM: String, endpoint: APNSEndpoint) {
+        self.server = server
+        self.responder = responder
+        self.log = log
+        self.certificatePEM = certificatePEM
+        self.endpoint = endpoint
+        serving = Task { try await server.run() }
+    }
+
+    /// What it has received, accepted and refused so far.
+    public var statistics: EmulatorStatistics { responder.statistics }
+
+    /// Stops: GOAWAY `Shutdown` on every connection, closes them, flushes the log.
+    public func shutdown() async {
+        await server.close(goAway: true)
+        _ = await serving.result  // the accept loop ends with the listening socket; how is not a failure
+        log.close()
+    }
+}

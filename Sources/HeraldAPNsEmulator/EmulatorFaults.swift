@@ -1,0 +1,41 @@
+/// The ways the emulator misbehaves on purpose, as a real APNs node sometimes does.
+///
+/// Shares pick requests at random from a seeded generator, so a run can be repeated; counts
+/// pick every Nth request. Zero turns a fault off.
+public struct EmulatorFaults: Hashable, Sendable {
+    /// Added before every answer.
+    public var latency: Duration
+    /// The share of requests answered 500 `InternalServerError` or 503 `ServiceUnavailable`
+    /// (half each), 0...1.
+    public var serverErrorShare: Double
+    /// Every this many requests, a burst of 429 `TooManyRequests` starts.
+    public var tooManyRequestsEvery: Int
+    /// How many requests each 429 burst answers.
+    public var tooManyRequestsBurst: Int
+    /// The share of streams reset (RST_STREAM) without an answer, 0...1.
+    public var resetShare: Double
+    /// Every this many requests, the connection is closed under the request.
+    public var closeConnectionEvery: Int
+    /// Every this many requests, GOAWAY refuses that request and every later one on its connection.
+    public var goAwayEvery: Int
+    /// Seeds the generator behind the shares.
+    public var seed: UInt64
+
+    /// - Parameters: see the properties; all off by default.
+    public init(
+        latency: Duration = .zero, serverErrorShare: Double = 0, tooManyRequestsEvery: Int = 0, tooManyRequestsBurst: Int = 0,
+        resetShare: Double = 0, closeConnectionEvery: Int = 0, goAwayEvery: Int = 0, seed: UInt64 = 1
+    ) {
+        self.latency = latency
+        self.serverErrorShare = serverErrorShare
+        self.tooManyRequestsEvery = tooManyRequestsEvery
+        self.tooManyRequestsBurst = tooManyRequestsBurst
+        self.resetShare = resetShare
+        self.closeConnectionEvery = closeConnectionEvery
+        self.goAwayEvery = goAwayEvery
+        self.seed = seed
+    }
+
+    /// Whether any fault is on.
+    public var isActive: Bool { self != EmulatorFaults(seed: seed) }
+}

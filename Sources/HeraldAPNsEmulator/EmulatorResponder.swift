@@ -1,0 +1,145 @@
+import Foundation
+import HeraldAPNs
+import HeraldCore
+import NIOConcurrencyHelpers
+
+/// Decides the emulator's answer to each request: a scheduled fault, or APNs's rules.
+///
+/// The order: faults; the provider token (`authorization`); the request's headers and body by
+/// ``APNSRequest/init(parsing:)``; a device token shorter than 32 bytes gets `BadDeviceToken`; the
+/// body must be a JSON object; an unregistered device token gets 410. What passes is accepted, logged, and answered 200 with its `apns-id`.
+final class EmulatorResponder: Sendable {
+    private struct State {
+        var generator: SplitMix64
+        var requests = 0
+        var tooManyRequestsLeft = 0
+        /// Tokens already verified, with their issue time: the signature is checked once per token.
+        var verifiedTokens: [String: Date] = [:]
+        var statistics = EmulatorStatistics()
+    }
+
+    /// The shortest device token the emulator takes for one APNs could have issued.
+    static let minimumDeviceTokenByteCount = 32
+
+    private let configuration: APNSEmulator.Configuration
+    private let keys: [String: APNSVerificationKey]
+    private let log: NotificationLog
+    private let state: NIOLockedValueBox<State>
+
+    init(configuration: APNSEmulator.Configuration, log: NotificationLog) {
+        self.configuration = configuration
+        self.keys = Dictionary(configuration.keys.map { ($0.keyID, $0) }) { first, _ in first }
+        self.log = log
+        self.state = NIOLockedValueBox(State(generator: SplitMix64(seed: configuration.faults.seed)))
+    }
+
+    var statistics: EmulatorStatistics { state.withLockedValue { $0.statistics } }
+
+    func answer(_ request: APNSWireRequest) -> HTTP2Server.Answer {
+        let faults = configuration.faults
+        let delay = faults.latency > .zero ? faults.latency : nil
+        if let fault = scheduledFault() {
+            switch fault {
+            case .server(let reason):
+                return HTTP2Server.Answer(response: APNSResponse(refusing: reason).wireResponse, delay: delay)
+            case .transport(let transport):
+                return HTTP2Server.Answer(response: APNSWireResponse(status: 500, headers: [], body: Data()), delay: delay, fault: transport)
+            }
+        }
+        let response: APNSResponse
+        do {
+            response = try accept(request)
+        } catch {
+            state.withLockedValue { $0.statistics.refused[error.reason.rawValue, default: 0] += 1 }
+            response = APNSResponse(refusing: error.reason, timestamp: error.reason == .unregistered ? unregisteredSince(request) : nil)
+        }
+        return HTTP2Server.Answer(response: response.wireResponse, delay: delay)
+    }
+
+    private enum ScheduledFault {
+        case server(APNSErrorReason)
+        case transport(HTTP2Server.Fault)
+    }
+
+    private func scheduledFault() -> ScheduledFault? {
+        let faults = configuration.faults
+        return state.withLockedValue { state -> ScheduledFault? in
+            state.requests += 1
+            state.statistics.received += 1
+            let number = state.requests
+            var fault: ScheduledFault?
+            if faults.closeConnectionEvery > 0, number % faults.closeConnectionEvery == 0 {
+                fault = .transport(.closeConnection)
+            } else if faults.goAwayEvery > 0, number % faults.goAwayEvery == 0 {
+                fault = .transport(.goAway(reason: APNSErrorReason.shutdown.rawValue))
+            } else if faults.resetShare > 0, Double.random(in: 0..<1, using: &state.generator) < faults.resetShare {
+                fault = .transport(.resetStream)
+            } else if faults.tooManyRequestsEvery > 0, number % faults.tooManyRequestsEvery == 0 {
+                state.tooManyRequestsLeft = max(faults.tooManyRequestsBurst, 1)
+            }
+            if fault == nil, state.tooManyRequestsLeft > 0 {
+                state.tooManyRequestsLeft -= 1
+                fault = .server(.tooManyRequests)
+            }
+            if fault == nil, faults.serverErrorShare > 0, Double.random(in: 0..<1, using: &state.generator) < faults.serverErrorShare {
+                fault = .server(Bool.random(using: &state.generator) ? .internalServerError : .serviceUnavailable)
+            }
+            if fault != nil { state.statistics.faultsInjected += 1 }
+            return fault
+        }
+    }
+
+    private func accept(_ wire: APNSWireRequest) throws(APNSRequestError) -> APNSResponse {
+        try verifyProviderToken(wire.headers)
+        let request = try APNSRequest(parsing: wire)
+        // The emulator's model: today's tokens are 32 bytes, and Apple warns they may grow, so
+        // only shorter ones are refused, as APNs refuses a token it never issued.
+        guard request.deviceToken.hex.count >= 2 * Self.minimumDeviceTokenByteCount else {
+            throw APNSRequestError(.badDeviceToken, "the device token is \(request.deviceToken.hex.count / 2) bytes; APNs issues \(Self.minimumDeviceTokenByteCount)")
+        }
+        guard let payload = try? JSONValue(parsing: request.payload), payload.objectValue != nil else {  // not JSON: refused just below
+            throw APNSRequestError(.payloadEmpty, "the body is not a JSON object (the emulator's model: APNs documents no reason for this)")
+        }
+        if configuration.unregisteredTokens[request.deviceToken.hex] != nil {
+            throw APNSRequestError(.unregistered, "the device token is marked unregistered")
+        }
+        let apnsID = request.apnsID ?? UUID()
+        do {
+            try log.record(request, headers: wire.headers, payload: payload, apnsID: apnsID)
+        } catch {
+            // Nothing is accepted that was not written down: a log that cannot be written is a 500.
+            throw APNSRequestError(.internalServerError, "the emulator could not write its log: \(error)")
+        }
+        state.withLockedValue { $0.statistics.accepted += 1 }
+        return APNSResponse(status: 200, apnsID: apnsID, uniqueID: UUID().uuidString.lowercased())
+    }
+
+    private func verifyProviderToken(_ headers: [APNSHeader]) throws(APNSRequestError) {
+        guard let authorization = headers.first(named: "authorization") else {
+            throw APNSRequestError(.missingProviderToken, "there is no authorization header")
+        }
+        let prefix = "bearer "
+        guard authorization.lowercased().hasPrefix(prefix) else {
+            throw APNSRequestError(.invalidProviderToken, "the authorization header is not \"bearer <token>\"")
+        }
+        let token = String(authorization.dropFirst(prefix.count))
+        let now = Date()
+        let maximumAge = TimeInterval(configuration.tokenMaximumAge.components.seconds)
+        if let issuedAt = state.withLockedValue({ $0.verifiedTokens[token] }) {
+            guard now.timeIntervalSince(issuedAt) <= maximumAge else {
+                throw APNSRequestError(.expiredProviderToken, "the provider token is older than \(Int(maximumAge)) s")
+            }
+            return
+        }
+        let verified = try APNSProviderToken.verify(token, keys: keys, now: now, maximumAge: configuration.tokenMaximumAge)
+        state.withLockedValue { state in
+            if state.verifiedTokens.count > 10_000 { state.verifiedTokens.removeAll() }
+            state.verifiedTokens[token] = verified.issuedAt
+        }
+    }
+
+    private func unregisteredSince(_ wire: APNSWireRequest) -> Date? {
+        let hex = wire.path.split(separator: "/").last.map { String($0).lowercased() } ?? ""
+        return configuration.unregisteredTokens[hex]
+    }
+}

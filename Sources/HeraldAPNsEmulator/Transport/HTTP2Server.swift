@@ -1,0 +1,202 @@
+import Foundation
+import HeraldAPNs
+import NIOConcurrencyHelpers
+import NIOCore
+import NIOHPACK
+import NIOHTTP2
+import NIOPosix
+import NIOSSL
+
+/// A TLS HTTP/2 server on loopback that hands each request to an async handler and can
+/// misbehave as a real server does: GOAWAY, a stream reset, a connection cut mid-stream.
+///
+/// Each request's HEADERS are read exactly as they arrived (duplicates kept), so the handler
+/// can apply APNs's rules to them.
+final class HTTP2Server: Sendable {
+    /// What the handler answers: a response, after a delay, or a fault instead.
+    struct Answer: Sendable {
+        var response: APNSWireResponse
+        var delay: Duration?
+        var fault: Fault?
+    }
+
+    /// A way for a stream or its connection to fail.
+    enum Fault: Sendable, Hashable {
+        /// RST_STREAM with INTERNAL_ERROR; nothing else on the stream.
+        case resetStream
+        /// Drop the TCP connection under every stream, without GOAWAY or TLS close.
+        case closeConnection
+        /// GOAWAY `{"reason": ...}` refusing this stream and every later one; earlier streams
+        /// are still answered.
+        case goAway(reason: String)
+    }
+
+    typealias Handler = @Sendable (_ connection: Int, _ request: APNSWireRequest) async -> Answer
+    typealias StreamChannel = NIOAsyncChannel<HTTP2Frame.FramePayload, HTTP2Frame.FramePayload>
+    typealias Multiplexer = NIOHTTP2Handler.AsyncStreamMultiplexer<(HTTP2StreamID, StreamChannel)>
+
+    private let handler: Handler
+    private let serverChannel: NIOAsyncChannel<(Channel, Multiplexer), Never>
+    private let connections = NIOLockedValueBox(Connections())
+
+    private struct Connections {
+        var nextID = 1
+        var open: [Int: Channel] = [:]
+    }
+
+    /// The port bound.
+    let port: Int
+
+    /// Binds and configures the server; ``run()`` then accepts connections.
+    ///
+    /// - Parameters:
+    ///   - host: the address to listen on.
+    ///   - port: the port, 0 for any free one.
+    ///   - identity: the TLS certificate and key.
+    ///   - maximumConcurrentStreams: SETTINGS_MAX_CONCURRENT_STREAMS.
+    ///   - handler: answers each request.
+    static func bind(
+        host: String, port: Int, identity: SelfSignedIdentity, maximumConcurrentStreams: Int, handler: @escaping Handler
+    ) async throws -> HTTP2Server {
+        var tls = TLSConfiguration.makeServerConfiguration(
+            certificateChain: try NIOSSLCertificate.fromPEMBytes(Array(identity.certificatePEM.utf8)).map { .certificate($0) },
+            privateKey: .privateKey(try NIOSSLPrivateKey(bytes: Array(identity.privateKeyPEM.utf8), format: .pem)))
+        tls.applicationProtocols = ["h2"]  // APNs speaks HTTP/2 only
+        tls.minimumTLSVersion = .tlsv12
+        let context = try NIOSSLContext(configuration: tls)
+        var http2 = NIOHTTP2Handler.Configuration()
+        http2.connection.initialSettings = [
+            HTTP2Setting(parameter: .maxConcurrentStreams, value: maximumConcurrentStreams),
+            HTTP2Setting(parameter: .maxHeaderListSize, value: 16 * 1024),
+        ]
+        let settings = http2
+        let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .serverChannelOption(.backlog, value: 256)
+            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+            .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
+            .bind(host: host, port: port) { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    let pipeline = channel.pipeline.syncOperations
+                    try pipeline.addHandler(NIOSSLServerHandler(context: context))
+                    let multiplexer = try pipeline.configureAsyncHTTP2Pipeline(mode: .server, configuration: settings) { stream in
+                        stream.getOption(HTTP2StreamChannelOptions.streamID).flatMapThrowing { id in
+                            (id, try StreamChannel(wrappingChannelSynchronously: stream))
+                        }
+                    }
+                    return (channel, multiplexer)
+                }
+            }
+        guard let bound = channel.channel.localAddress?.port else { throw ChannelError.unknownLocalAddress }
+        return HTTP2Server(handler: handler, serverChannel: channel, port: bound)
+    }
+
+    private init(handler: @escaping Handler, serverChannel: NIOAsyncChannel<(Channel, Multiplexer), Never>, port: Int) {
+        self.handler = handler
+        self.serverChannel = serverChannel
+        self.port = port
+    }
+
+    /// Accepts connections until ``close()``.
+    func run() async throws {
+        try await withThrowingDiscardingTaskGroup { group in
+            try await serverChannel.executeThenClose { inbound in
+                for try await (channel, multiplexer) in inbound {
+                    group.addTask { await self.serve(channel, multiplexer) }
+                }
+            }
+        }
+    }
+
+    /// Stops accepting and closes every connection; ``run()`` then returns.
+    ///
+    /// - Parameter goAway: first tell each connection with GOAWAY `{"reason": "Shutdown"}`,
+    ///   so clients know no request after the last one answered was processed.
+    func close(goAway: Bool) async {
+        let open = connections.withLockedValue { Array($0.open.values) }
+        for channel in open {
+            if goAway {
+                // A connection that is already gone needs no GOAWAY.
+                try? await Self.sendGoAway(on: channel, lastStreamID: .maxID, reason: "Shutdown")
+            }
+            try? await channel.close()  // closing a closed connection is not a failure here
+        }
+        try? await serverChannel.channel.close()  // idem for the listening socket
+    }
+
+    private func serve(_ channel: Channel, _ multiplexer: Multiplexer) async {
+        let id = connections.withLockedValue { state in
+            defer { state.nextID += 1 }
+            state.open[state.nextID] = channel
+            return state.nextID
+        }
+        defer { _ = connections.withLockedValue { $0.open.removeValue(forKey: id) } }
+        do {
+            try await withThrowingDiscardingTaskGroup { group in
+                for try await (streamID, stream) in multiplexer.inbound {
+                    group.addTask { await self.serve(stream, streamID: streamID, connection: id, channel: channel) }
+                }
+            }
+        } catch {
+            // The connection ended (the client left, TLS failed, or a fault cut it): nothing to answer.
+        }
+    }
+
+    private func serve(_ stream: StreamChannel, streamID: HTTP2StreamID, connection: Int, channel: Channel) async {
+        do {
+            try await stream.executeThenClose { inbound, outbound in
+                var fields: [APNSHeader] = []
+                var body = ByteBuffer()
+                receive: for try await payload in inbound {
+                    switch payload {
+                    case .headers(let frame):
+                        fields += frame.headers.map { APNSHeader($0.name, $0.value) }
+                        if frame.endStream { break receive }
+                    case .data(let frame):
+                        if case .byteBuffer(var chunk) = frame.data { body.writeBuffer(&chunk) }
+                        if frame.endStream { break receive }
+                    default:
+                        continue
+                    }
+                }
+                let request = APNSWireRequest(
+                    method: fields.first(named: ":method") ?? "", path: fields.first(named: ":path") ?? "",
+                    headers: fields.filter { !$0.name.hasPrefix(":") }, body: Data(body.readableBytesView))
+                let answer = await handler(connection, request)
+                if let delay = answer.delay { try await Task.sleep(for: delay) }
+                switch answer.fault {
+                case nil:
+                    try await Self.write(answer.response, to: outbound)
+                case .resetStream:
+                    try await outbound.write(.rstStream(.internalError))
+                case .closeConnection:
+                    try await channel.close()
+                case .goAway(let reason):
+                    let lastStreamID = HTTP2StreamID(max(Int(streamID) - 2, 0))
+                    try await Self.sendGoAway(on: channel, lastStreamID: lastStreamID, reason: reason)
+                }
+            }
+        } catch {
+            // The stream was reset or its connection is gone: the client sees that as it is.
+        }
+    }
+
+    private static func sendGoAway(on channel: Channel, lastStreamID: HTTP2StreamID, reason: String) async throws {
+        let debugData = ByteBuffer(string: #"{"reason":"\#(reason)"}"#)
+        try await channel.writeAndFlush(
+            HTTP2Frame(streamID: .rootStream, payload: .goAway(lastStreamID: lastStreamID, errorCode: .noError, opaqueData: debugData)))
+    }
+
+    private static func write(_ response: APNSWireResponse, to outbound: NIOAsyncChannelOutboundWriter<HTTP2Frame.FramePayload>) async throws {
+        var headers = HPACKHeaders()
+        headers.add(name: ":status", value: String(response.status))
+        for header in response.headers { headers.add(name: header.name, value: header.value) }
+        if response.body.isEmpty {
+            try await outbound.write(.headers(.init(headers: headers, endStream: true)))
+        } else {
+            try await outbound.write(contentsOf: [
+                .headers(.init(headers: headers, endStream: false)),
+                .data(.init(data: .byteBuffer(ByteBuffer(bytes: response.body)), endStream: true)),
+            ])
+        }
+    }
+}

@@ -1,0 +1,151 @@
+import ArgumentParser
+import Foundation
+import HeraldAPNs
+import HeraldAPNsEmulator
+
+struct APNsEmulatorCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "apns-emulator",
+        abstract: "Run a local server that answers as APNs does, to test a backend offline.",
+        discussion: """
+            HTTP/2 over TLS on loopback, with a self-signed certificate made at start (or \
+            --cert/--key); --ca-out writes the certificate a client must trust, which \
+            `herald send apns --ca-file` takes. Provider tokens are verified against the .p8 key \
+            (signature, kid, iss, age), headers and body by APNs's rules, and refusals carry \
+            Apple's statuses and reasons. Each accepted notification is appended to --log as one \
+            JSON line with "token", "headers" and "payload".
+
+            Prints one line when it accepts connections. Stops on SIGINT or SIGTERM, sending \
+            GOAWAY to every connection first.
+            """
+    )
+
+    @Option(name: .long, help: ArgumentHelp("The port to listen on (0: any free port; the ready line says which).", valueName: "n"))
+    var port: Int = 2197
+
+    @Option(name: .customLong("key-file"), help: ArgumentHelp("The .p8 key whose provider tokens are accepted (only its public half is used).", valueName: "file"))
+    var keyFile: String
+
+    @Option(name: .customLong("key-id"), help: ArgumentHelp("The key's id, expected as the tokens' kid.", valueName: "id"))
+    var keyID: String
+
+    @Option(name: .customLong("team-id"), help: ArgumentHelp("The team id, expected as the tokens' iss.", valueName: "id"))
+    var teamID: String
+
+    @Option(name: .customLong("ca-out"), help: ArgumentHelp("Write the certificate clients must trust here (PEM).", valueName: "file"))
+    var caOut: String?
+
+    @Option(name: .long, help: ArgumentHelp("Use this certificate (PEM) instead of a self-signed one; needs --key.", valueName: "file"))
+    var cert: String?
+
+    @Option(name: .long, help: ArgumentHelp("The private key (PEM) of --cert.", valueName: "file"))
+    var key: String?
+
+    @Option(name: .long, help: ArgumentHelp("Append each accepted notification to this file as one JSON line.", valueName: "file"))
+    var log: String?
+
+    @Option(name: .customLong("simctl-dir"), help: ArgumentHelp("Also write each accepted notification here as an .apns file for `xcrun simctl push`.", valueName: "dir"))
+    var simctlDirectory: String?
+
+    @Option(name: .customLong("unregistered-token"), help: ArgumentHelp("Answer this device token 410 Unregistered (repeat for each).", valueName: "hex"))
+    var unregisteredToken: [String] = []
+
+    @Option(name: .customLong("max-streams"), help: ArgumentHelp("SETTINGS_MAX_CONCURRENT_STREAMS per connection.", valueName: "n"))
+    var maximumStreams: Int = 500
+
+    @Option(name: .customLong("latency-ms"), help: ArgumentHelp("Fault: wait this long before every answer.", valueName: "ms"))
+    var latency: Int = 0
+
+    @Option(name: .customLong("server-errors"), help: ArgumentHelp("Fault: answer this share of requests 500 or 503 (0 to 1).", valueName: "share"))
+    var serverErrors: Double = 0
+
+    @Option(name: .customLong("too-many-requests-every"), help: ArgumentHelp("Fault: every N requests, start a burst of 429 TooManyRequests.", valueName: "n"))
+    var tooManyRequestsEvery: Int = 0
+
+    @Option(name: .customLong("too-many-requests-burst"), help: ArgumentHelp("Fault: how many requests each 429 burst answers.", valueName: "n"))
+    var tooManyRequestsBurst: Int = 1
+
+    @Option(name: .customLong("reset-streams"), help: ArgumentHelp("Fault: reset this share of streams without an answer (0 to 1).", valueName: "share"))
+    var resetStreams: Double = 0
+
+    @Option(name: .customLong("close-connection-every"), help: ArgumentHelp("Fault: every N requests, close the connection under the request.", valueName: "n"))
+    var closeConnectionEvery: Int = 0
+
+    @Option(name: .customLong("goaway-every"), help: ArgumentHelp("Fault: every N requests, send GOAWAY refusing it and later streams.", valueName: "n"))
+    var goAwayEvery: Int = 0
+
+    @Option(name: .long, help: ArgumentHelp("Seed of the fault schedule, to repeat a run.", valueName: "n"))
+    var seed: UInt64 = 1
+
+    func validate() throws {
+        guard (0...65535).contains(port) else { throw ValidationError("--port must be 0...65535") }
+        if (cert == nil) != (key == nil) { throw ValidationError("--cert and --key go together") }
+        for (flag, share) in [("--server-errors", serverErrors), ("--reset-streams", resetStreams)] where !(0...1).contains(share) {
+            throw ValidationError("\(flag) must be between 0 and 1")
+        }
+        for (flag, count) in [("--latency-ms", latency), ("--too-many-requests-every", tooManyRequestsEvery), ("--too-many-requests-burst", tooManyRequestsBurst),
+                              ("--close-connection-every", closeConnectionEvery), ("--goaway-every", goAwayEvery)] where count < 0 {
+            throw ValidationError("\(flag) must not be negative")
+        }
+        guard maximumStreams > 0 else { throw ValidationError("--max-streams must be at least 1") }
+        for token in unregisteredToken where DeviceToken(token) == nil {
+            throw ValidationError("--unregistered-token \(token) is not hex bytes")
+        }
+    }
+
+    func run() async throws {
+        let configuration: APNSEmulator.Configuration
+        do {
+            configuration = try makeConfiguration()
+        } catch {
+            error.exit()
+        }
+        let emulator: APNSEmulator
+        do {
+            emulator = try await APNSEmulator.start(configuration)
+        } catch {
+            CLIError.usage("cannot start on \(configuration.host):\(port): \(error)").exit()
+        }
+        if let caOut {
+            do {
+                try emulator.certificatePEM.write(toFile: caOut, atomically: true, encoding: .utf8)
+            } catch {
+                await emulator.shutdown()
+                CLIError.usage("\(caOut): cannot write the certificate: \(error.localizedDescription)").exit()
+            }
+        }
+        // Written unbuffered: a script waiting for this line sees it at once.
+        let ready = "herald apns-emulator: listening on \(emulator.endpoint) (key \(keyID), team \(teamID)\(caOut.map { "; trust \($0)" } ?? ""))\n"
+        FileHandle.standardOutput.write(Data(ready.utf8))
+        await ShutdownSignal.wait()
+        await emulator.shutdown()
+        let statistics = emulator.statistics
+        let refused = statistics.refused.values.reduce(0, +)
+        printError("apns-emulator stopped: \(statistics.received) received, \(statistics.accepted) accepted, \(refused) refused, \(statistics.faultsInjected) faults injected")
+    }
+
+    private func makeConfiguration() throws(CLIError) -> APNSEmulator.Configuration {
+        let signingKey: APNSSigningKey
+        do {
+            signingKey = try APNSSigningKey(contentsOf: URL(fileURLWithPath: keyFile), keyID: keyID, teamID: teamID)
+        } catch {
+            throw .usage(error.message)
+        }
+        var identity: SelfSignedIdentity?
+        if let cert, let key {
+            let certificate = String(decoding: try PayloadSource(argument: cert).read(), as: UTF8.self)
+            let privateKey = String(decoding: try PayloadSource(argument: key).read(), as: UTF8.self)
+            identity = SelfSignedIdentity(certificatePEM: certificate, privateKeyPEM: privateKey)
+        }
+        let now = Date()
+        return APNSEmulator.Configuration(
+            port: port, keys: [APNSVerificationKey(signingKey)],
+            unregisteredTokens: Dictionary(unregisteredToken.compactMap(DeviceToken.init).map { ($0.hex, now) }) { first, _ in first },
+            faults: EmulatorFaults(
+                latency: .milliseconds(latency), serverErrorShare: serverErrors, tooManyRequestsEvery: tooManyRequestsEvery,
+                tooManyRequestsBurst: tooManyRequestsBurst, resetShare: resetStreams, closeConnectionEvery: closeConnectionEvery,
+                goAwayEvery: goAwayEvery, seed: seed),
+            logFile: log.map { URL(fileURLWithPath: $0) }, simctlDirectory: simctlDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) },
+            identity: identity, maximumConcurrentStreams: maximumStreams)
+    }
+}
