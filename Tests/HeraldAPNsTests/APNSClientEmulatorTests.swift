@@ -1,0 +1,188 @@
+import Crypto
+import Foundation
+import HeraldAPNs
+import HeraldAPNsEmulator
+import HeraldCore
+import Testing
+
+/// The client against the emulator, over real HTTP/2 and TLS on loopback; each test starts its
+/// own emulator on a free port.
+@Suite(.serialized) struct APNSClientEmulatorTests {
+    static let key = try! APNSSigningKey(pem: P256.Signing.PrivateKey().pemRepresentation, keyID: "ABC123DEFG", teamID: "TEAM123456")
+    /// Back-off in milliseconds, so retries are quick; no test asserts a duration.
+    static let quickRetries = RetryPolicy(maximumAttempts: 4, initialDelay: .milliseconds(1), maximumDelay: .milliseconds(5))
+
+    static func token(_ n: Int) -> DeviceToken {
+        DeviceToken(String(format: "%064x", n))!
+    }
+
+    static func notification(to token: DeviceToken = token(1)) throws -> APNSRequest {
+        let outgoing = OutgoingMessage(
+            message: Message(sender: Person(identifier: "u-1", displayName: "Maya Lindqvist"), conversationIdentifier: "conv-1", groupName: "Climbing"),
+            text: "Rope is packed.")
+        return APNSRequest(deviceToken: token, topic: "com.example.chat", payload: try PayloadBuilder().build(outgoing).data)
+    }
+
+    /// Runs `body` with an emulator and a client that trusts it; both are shut down after.
+    static func withEmulator<T>(
+        _ configure: (inout APNSEmulator.Configuration) -> Void = { _ in },
+        retry: RetryPolicy = quickRetries, key: APNSSigningKey = key, now: @escaping @Sendable () -> Date = { Date() },
+        _ body: (APNSClient, APNSEmulator, URL) async throws -> T
+    ) async throws -> T {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("herald-emulator-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }  // a leftover temp folder is harmless
+        var configuration = APNSEmulator.Configuration(keys: [APNSVerificationKey(Self.key)], logFile: directory.appendingPathComponent("log.jsonl"))
+        configure(&configuration)
+        let emulator = try await APNSEmulator.start(configuration)
+        let ca = directory.appendingPathComponent("ca.pem")
+        try emulator.certificatePEM.write(to: ca, atomically: true, encoding: .utf8)
+        let client = try APNSClient(
+            configuration: APNSClient.Configuration(endpoint: emulator.endpoint, requestTimeout: .seconds(10), retry: retry, trustedCertificatesFile: ca),
+            key: key, now: now)
+        do {
+            let result = try await body(client, emulator, directory.appendingPathComponent("log.jsonl"))
+            try await client.shutdown()
+            await emulator.shutdown()
+            return result
+        } catch {
+            try? await client.shutdown()  // already failing: the test's error is the one to see
+            await emulator.shutdown()
+            throw error
+        }
+    }
+
+    /// The emulator's log, one JSON object per accepted notification.
+    static func logged(_ file: URL) throws -> [JSONValue] {
+        try String(contentsOf: file, encoding: .utf8).split(separator: "\n").map { try JSONValue(parsing: String($0)) }
+    }
+
+    @Test func aCommunicationMessageIsDeliveredAndLoggedAsSent() async throws {
+        try await Self.withEmulator { client, _, log in
+            let request = try Self.notification()
+            let delivery = await client.send(request)
+            guard case .delivered(let apnsID) = delivery.outcome else {
+                Issue.record("not delivered: \(delivery)")
+                return
+            }
+            #expect(delivery.attempts == 1)
+            let entry = try #require(try Self.logged(log).only)
+            #expect(entry["token"]?.stringValue == request.deviceToken.hex)
+            #expect(entry["apnsID"]?.stringValue == apnsID.uuidString.lowercased())
+            #expect(entry["headers"]?["apns-topic"] == "com.example.chat")
+            #expect(entry["headers"]?["authorization"] == nil)
+            // What the phone receives reads back as the same message.
+            let preview = Preview(payload: Payload(json: try #require(entry["payload"])))
+            #expect(preview.message.sender?.displayName == "Maya Lindqvist")
+            #expect(preview.message.conversationIdentifier == "conv-1")
+            #expect(preview.message.groupName == "Climbing")
+        }
+    }
+
+    @Test func permanentFailuresAreNotRetriedAndSayWhetherToDeleteTheToken() async throws {
+        let gone = Self.token(2)
+        let since = Date(timeIntervalSince1970: 1_790_000_000)
+        try await Self.withEmulator({ $0.unregisteredTokens = [gone.hex: since] }) { client, emulator, _ in
+            let unregistered = await client.send(try Self.notification(to: gone))
+            #expect(unregistered.attempts == 1)
+            #expect(unregistered.failure?.status == 410)
+            #expect(unregistered.failure?.reason == .unregistered)
+            #expect(unregistered.failure?.timestamp == since)
+            #expect(unregistered.failure?.shouldDeleteToken == true)
+
+            let short = await client.send(try Self.notification(to: DeviceToken("abcd")!))
+            #expect(short.attempts == 1)
+            #expect(short.failure?.reason == .badDeviceToken)
+            #expect(short.failure?.shouldDeleteToken == true)
+
+            var tooLarge = try Self.notification()
+            tooLarge.payload = Data(repeating: 0x20, count: 5000)
+            let refused = await client.send(tooLarge)
+            #expect(refused.attempts == 0)  // refused before sending
+            #expect(refused.failure?.reason == .payloadTooLarge)
+            #expect(emulator.statistics.received == 2)
+        }
+    }
+
+    @Test func aForeignKeyIsInvalidProviderTokenAndNotRetried() async throws {
+        let stranger = try APNSSigningKey(pem: P256.Signing.PrivateKey().pemRepresentation, keyID: "ABC123DEFG", teamID: "TEAM123456")
+        try await Self.withEmulator(key: stranger) { client, _, _ in
+            let delivery = await client.send(try Self.notification())
+            #expect(delivery.attempts == 1)
+            #expect(delivery.failure?.status == 403)
+            #expect(delivery.failure?.reason == .invalidProviderToken)
+            #expect(delivery.failure?.shouldDeleteToken == false)
+        }
+    }
+
+    @Test func serverErrorsAreRetriedUntilTheAttemptsRunOut() async throws {
+        try await Self.withEmulator({ $0.faults.serverErrorShare = 1 }) { client, emulator, _ in
+            let delivery = await client.send(try Self.notification())
+            #expect(delivery.attempts == 4)
+            #expect([500, 503].contains(delivery.failure?.status))
+            #expect(emulator.statistics.received == 4)
+            #expect(emulator.statistics.accepted == 0)
+        }
+    }
+
+    @Test func aTooManyRequestsBurstIsWaitedOut() async throws {
+        try await Self.withEmulator({
+            $0.faults.tooManyRequestsEvery = 3
+            $0.faults.tooManyRequestsBurst = 1
+        }) { client, emulator, _ in
+            // Requests 1 and 2 pass; request 3 gets 429 and is sent again as request 4.
+            #expect(await client.send(try Self.notification(to: Self.token(1))).attempts == 1)
+            #expect(await client.send(try Self.notification(to: Self.token(2))).attempts == 1)
+            let third = await client.send(try Self.notification(to: Self.token(3)))
+            #expect(third.isDelivered)
+            #expect(third.attempts == 2)
+            #expect(emulator.statistics.accepted == 3)
+        }
+    }
+
+    @Test func anExpiredProviderTokenIsRenewedAndTheNotificationSentAgain() async throws {
+        // The first token is signed two hours in the past; every later one now.
+        let calls = Counter()
+        try await Self.withEmulator(now: { calls.next() == 1 ? Date().addingTimeInterval(-7200) : Date() }) { client, emulator, _ in
+            let delivery = await client.send(try Self.notification())
+            #expect(delivery.isDelivered)
+            #expect(delivery.attempts == 2)
+            #expect(emulator.statistics.refused["ExpiredProviderToken"] == 1)
+        }
+    }
+
+    @Test func aBatchUnderResetsGoAwaysAndServerErrorsAccountsForEveryTokenOnce() async throws {
+        let tokens = (1...3000).map(Self.token)
+        let retry = RetryPolicy(maximumAttempts: 10, initialDelay: .milliseconds(1), maximumDelay: .milliseconds(5))
+        try await Self.withEmulator({
+            $0.faults = EmulatorFaults(serverErrorShare: 0.05, resetShare: 0.02, goAwayEvery: 400, seed: 7)
+        }, retry: retry) { client, emulator, log in
+            var deliveries: [DeviceToken: [APNSDelivery]] = [:]
+            for await delivery in client.send(try Self.notification(), to: tokens) {
+                deliveries[delivery.deviceToken, default: []].append(delivery)
+            }
+            // One result per token, none missing, none twice.
+            #expect(deliveries.count == tokens.count)
+            #expect(deliveries.values.allSatisfy { $0.count == 1 })
+            let failed = deliveries.values.flatMap { $0 }.filter { !$0.isDelivered }
+            #expect(failed.isEmpty, "failed: \(failed.prefix(3))")
+            // Faults really happened, and every delivered token reached the log.
+            #expect(emulator.statistics.faultsInjected > 100)
+            let logged = Set(try Self.logged(log).compactMap { $0["token"]?.stringValue })
+            #expect(logged == Set(tokens.map(\.hex)))
+        }
+    }
+}
+
+/// Counts calls, from any thread.
+final class Counter: @unchecked Sendable {
+    // @unchecked: `count` is only touched while `lock` is held.
+    private let lock = NSLock()
+    private var count = 0
+    func next() -> Int { lock.withLock { count += 1; return count } }
+}
+
+extension Array {
+    /// The single element, or `nil` when there are none or several.
+    fileprivate var only: Element? { count == 1 ? first : nil }
+}
