@@ -150,7 +150,9 @@ let package = Package(
         // Runs the built `herald` binary as a user does; depending on it makes `swift test` build it.
         .testTarget(
             name: "HeraldCLITests",
-            dependencies: ["herald", "HeraldCore", "HeraldEnrichment", "HeraldTestSupport"]
+            dependencies: [
+                "herald", "HeraldCore", "HeraldEnrichment", "HeraldTestSupport", .product(name: "Crypto", package: "swift-crypto"),
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]
