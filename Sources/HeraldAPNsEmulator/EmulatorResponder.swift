@@ -10,7 +10,7 @@ import NIOConcurrencyHelpers
 /// body must be a JSON object; an unregistered device token gets 410. What passes is accepted, logged, and answered 200 with its `apns-id`.
 final class EmulatorResponder: Sendable {
     private struct State {
-        var generator: SplitMix64
+        var generator: SeededGenerator
         var requests = 0
         var tooManyRequestsLeft = 0
         /// Tokens already verified, with their issue time: the signature is checked once per token.
@@ -30,7 +30,7 @@ final class EmulatorResponder: Sendable {
         self.configuration = configuration
         self.keys = Dictionary(configuration.keys.map { ($0.keyID, $0) }) { first, _ in first }
         self.log = log
-        self.state = NIOLockedValueBox(State(generator: SplitMix64(seed: configuration.faults.seed)))
+        self.state = NIOLockedValueBox(State(generator: SeededGenerator(seed: configuration.faults.seed)))
     }
 
     var statistics: EmulatorStatistics { state.withLockedValue { $0.statistics } }

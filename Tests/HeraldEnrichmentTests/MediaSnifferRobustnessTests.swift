@@ -1,3 +1,4 @@
+import HeraldCore
 import HeraldEnrichment
 import Testing
 

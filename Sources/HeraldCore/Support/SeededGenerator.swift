@@ -1,0 +1,18 @@
+/// A small seeded random number generator (SplitMix64): the same seed gives the same
+/// sequence, so a fault schedule or a randomized test can be replayed exactly.
+///
+/// Not for anything secret: use `SystemRandomNumberGenerator` there.
+public struct SeededGenerator: RandomNumberGenerator, Hashable, Sendable {
+    private var state: UInt64
+
+    /// - Parameter seed: where the sequence starts.
+    public init(seed: UInt64) { state = seed }
+
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
