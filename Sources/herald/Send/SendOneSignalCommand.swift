@@ -109,9 +109,11 @@ struct SendOneSignalCommand: AsyncParsableCommand {
                         "idempotencyKey": .string(notification.idempotencyKey.uuidString.lowercased()),
                     ]
                     object["status"] = error.status.map { .number(JSONNumber($0)) }
+                    object["errors"] = .array(error.errors.map(JSONValue.string))
                     print(JSONValue.object(object).jsonText())
                 } else {
                     print("Failed for \(recipients) recipient\(recipients == 1 ? "" : "s"): \(error)")
+                    for message in error.errors { print("  OneSignal says: \(message)") }
                 }
             }
         }
