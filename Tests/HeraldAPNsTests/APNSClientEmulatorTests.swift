@@ -140,6 +140,21 @@ import Testing
         }
     }
 
+    @Test func aRequestRefusedByGoAwayIsSentAgainOnANewConnectionAndShutdownDoesNotHang() async throws {
+        let shutDown = try await Self.withEmulator({ $0.faults.goAwayEvery = 2 }) { client, emulator, _ in
+            #expect(await client.send(try Self.notification(to: Self.token(1))).attempts == 1)
+            // Request 2 is refused by GOAWAY (never processed) and goes again as request 3.
+            let second = await client.send(try Self.notification(to: Self.token(2)))
+            #expect(second.isDelivered)
+            #expect(second.attempts == 2)
+            #expect(emulator.statistics.accepted == 2)
+            return true
+        }
+        // withEmulator shut the client down: it returned, although the first connection got a
+        // GOAWAY (AsyncHTTPClient waits for the server to close such a connection; the emulator does).
+        #expect(shutDown)
+    }
+
     @Test func anExpiredProviderTokenIsRenewedAndTheNotificationSentAgain() async throws {
         // The first token is signed two hours in the past; every later one now.
         let calls = Counter()

@@ -42,6 +42,11 @@ final class HTTP2Server: Sendable {
     private struct Connections {
         var nextID = 1
         var open: [Int: Channel] = [:]
+        /// Streams still being answered, per connection.
+        var activeStreams: [Int: Int] = [:]
+        /// Connections that sent GOAWAY: closed once their last stream is answered, as APNs
+        /// does (a client may otherwise keep an idle connection that will never be used).
+        var draining: Set<Int> = []
     }
 
     /// The port bound.
@@ -129,7 +134,13 @@ final class HTTP2Server: Sendable {
             state.open[state.nextID] = channel
             return state.nextID
         }
-        defer { _ = connections.withLockedValue { $0.open.removeValue(forKey: id) } }
+        defer {
+            connections.withLockedValue { state in
+                state.open.removeValue(forKey: id)
+                state.activeStreams.removeValue(forKey: id)
+                state.draining.remove(id)
+            }
+        }
         do {
             try await withThrowingDiscardingTaskGroup { group in
                 for try await (streamID, stream) in multiplexer.inbound {
@@ -142,6 +153,8 @@ final class HTTP2Server: Sendable {
     }
 
     private func serve(_ stream: StreamChannel, streamID: HTTP2StreamID, connection: Int, channel: Channel) async {
+        connections.withLockedValue { $0.activeStreams[connection, default: 0] += 1 }
+        defer { streamEnded(on: connection, channel: channel) }
         do {
             try await stream.executeThenClose { inbound, outbound in
                 var fields: [APNSHeader] = []
@@ -172,12 +185,24 @@ final class HTTP2Server: Sendable {
                     try await channel.close()
                 case .goAway(let reason):
                     let lastStreamID = HTTP2StreamID(max(Int(streamID) - 2, 0))
+                    connections.withLockedValue { _ = $0.draining.insert(connection) }
                     try await Self.sendGoAway(on: channel, lastStreamID: lastStreamID, reason: reason)
                 }
             }
         } catch {
             // The stream was reset or its connection is gone: the client sees that as it is.
         }
+    }
+
+    /// After a stream: closes a draining connection once nothing is left to answer on it.
+    private func streamEnded(on connection: Int, channel: Channel) {
+        let close = connections.withLockedValue { state -> Bool in
+            state.activeStreams[connection, default: 1] -= 1
+            return state.draining.contains(connection) && state.activeStreams[connection] == 0
+        }
+        guard close else { return }
+        // A moment later, so the last answer's frames are flushed before the close.
+        channel.eventLoop.scheduleTask(in: .milliseconds(20)) { channel.close(promise: nil) }
     }
 
     private static func sendGoAway(on channel: Channel, lastStreamID: HTTP2StreamID, reason: String) async throws {
