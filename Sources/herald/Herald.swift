@@ -5,13 +5,16 @@ import Foundation
 struct Herald: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "herald",
-        abstract: "Lint and preview iOS communication notifications before any phone is involved.",
+        abstract: "Lint, preview and send iOS communication notifications, and run a local APNs.",
         discussion: """
             Herald reads push payloads from OneSignal, FCM, Notifee or plain APNs the way its \
             notification service extension does on the phone, and shows what the phone will show: \
-            the sender, avatar, conversation, group line and attachments, and why anything might fail.
+            the sender, avatar, conversation, group line and attachments, and why anything might fail. \
+            It sends what the extension reads through APNs or OneSignal, and `apns-emulator` \
+            answers as APNs does, to test a backend offline.
 
-            Exit codes: 0 success, 1 a payload has errors, 2 usage errors or unreadable files.
+            Exit codes: 0 success, 1 a payload has errors or a notification failed, 2 usage errors \
+            or unreadable files.
             """,
         subcommands: [PreviewCommand.self, LintCommand.self, SendCommand.self, APNsEmulatorCommand.self]
     )
