@@ -98,7 +98,11 @@ public final class APNSEmulator: Sendable {
     }
 
     /// What it has received, accepted and refused so far.
-    public var statistics: EmulatorStatistics { responder.statistics }
+    public var statistics: EmulatorStatistics {
+        var statistics = responder.statistics
+        statistics.peakConcurrentStreams = server.peakActiveStreams
+        return statistics
+    }
 
     /// Stops: GOAWAY `Shutdown` on every connection, closes them, flushes the log.
     public func shutdown() async {

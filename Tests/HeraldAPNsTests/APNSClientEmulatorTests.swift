@@ -155,6 +155,25 @@ import Testing
         #expect(shutDown)
     }
 
+    @Test func moreInFlightThanTheServerAllowsWaitForFreeStreams() async throws {
+        let tokens = (1...200).map(Self.token)
+        try await Self.withEmulator({
+            $0.maximumConcurrentStreams = 4
+            $0.faults.latency = .milliseconds(5)
+        }) { client, emulator, _ in
+            // The client allows 100 in flight; the server announces 4 streams per connection.
+            // A stream beyond the limit would be refused by the server's HTTP/2 layer and fail the
+            // attempt: every notification must go through on its first.
+            var firstAttempt = 0
+            for await delivery in client.send(try Self.notification(), to: tokens) where delivery.isDelivered && delivery.attempts == 1 {
+                firstAttempt += 1
+            }
+            #expect(firstAttempt == 200)
+            #expect(emulator.statistics.received == 200)
+            #expect(emulator.statistics.peakConcurrentStreams > 1)  // they did run concurrently
+        }
+    }
+
     @Test func anExpiredProviderTokenIsRenewedAndTheNotificationSentAgain() async throws {
         // The first token is signed two hours in the past; every later one now.
         let calls = Counter()

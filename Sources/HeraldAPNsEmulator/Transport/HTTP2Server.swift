@@ -47,10 +47,16 @@ final class HTTP2Server: Sendable {
         /// Connections that sent GOAWAY: closed once their last stream is answered, as APNs
         /// does (a client may otherwise keep an idle connection that will never be used).
         var draining: Set<Int> = []
+        /// The most streams any one connection had open at once.
+        var peakActiveStreams = 0
     }
 
     /// The port bound.
     let port: Int
+
+    /// The most streams any one connection had in a handler at once (see
+    /// ``EmulatorStatistics/peakConcurrentStreams``).
+    var peakActiveStreams: Int { connections.withLockedValue { $0.peakActiveStreams } }
 
     /// Binds and configures the server; ``run()`` then accepts connections.
     ///
@@ -153,7 +159,10 @@ final class HTTP2Server: Sendable {
     }
 
     private func serve(_ stream: StreamChannel, streamID: HTTP2StreamID, connection: Int, channel: Channel) async {
-        connections.withLockedValue { $0.activeStreams[connection, default: 0] += 1 }
+        connections.withLockedValue { state in
+            state.activeStreams[connection, default: 0] += 1
+            state.peakActiveStreams = max(state.peakActiveStreams, state.activeStreams[connection, default: 0])
+        }
         defer { streamEnded(on: connection, channel: channel) }
         do {
             try await stream.executeThenClose { inbound, outbound in
