@@ -9,10 +9,27 @@
 // - "Model:" marks behaviour the stand-in chooses where Apple states none; tests of the adapter
 //   must not treat it as Apple's.
 // - "UNVERIFIED:" marks a declaration or fact the reference does not confirm.
-// - Classes are `open`, as Swift sees Apple's Objective-C classes, so a test double can subclass
-//   them. Like Apple's, they are not Sendable. Availability annotations copy the reference's iOS
-//   versions; they do nothing on Linux but keep the source honest.
+// - Classes are `open` (the reference writes `class`) because Swift imports every Objective-C
+//   class as `open`, so app code and test doubles can subclass them as on iOS. Like Apple's,
+//   they are not Sendable. Availability annotations copy the reference's iOS versions; they do
+//   nothing on Linux but keep the source honest.
 // - Public surface is the reference's, no more: whatever else Apple's types hold (an INPerson's
 //   `isMe`, an INImage's bytes) is readable only through `StandInInspection`, so adapter code
 //   cannot come to depend on an API the reference has not confirmed.
 // - Tests drive and observe the stand-in through `StandInRecorder` (see that file).
+//
+// Deviations from the reference, each also noted at its declaration:
+// - `INStartCallIntent` is intentionally not declared, though the reference lists it as a
+//   `UNNotificationContentProviding`: the adapter does not use it, and declaring it would need
+//   `INCallRecord`, `INCallRecordFilter`, `INCallAudioRoute` and more that the reference does
+//   not give.
+// - `INInteraction.donate(completion:)` takes a `@Sendable` completion: the reference's
+//   signature is `((Error?) -> Void)?`, and it notes that newer SDKs (Apple's current one) mark
+//   it `@Sendable`. Code that compiles here passes a Sendable closure, which both accept.
+// - `UNError` keeps only its code and has `init(_:)`, not Apple's `init(_:userInfo:)`, and
+//   leaves out the codes the adapter never meets (see `UNError.swift`).
+// - `UNNotificationSound.criticalSoundNamed(_:withAudioVolume:)` returns `Self` as the
+//   reference says, but traps when called on a subclass (see `UNNotificationSound.swift`).
+// - The key-path image methods find names in the stand-in's own table, which holds
+//   `INSendMessageIntent`'s `sender` and `speakableGroupName` only (see
+//   `INIntent+SetImage.swift`).

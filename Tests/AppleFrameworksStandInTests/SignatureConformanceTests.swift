@@ -4,9 +4,9 @@ import Testing
 
 // Every API the stand-in declares, called or referenced with the exact labels, types and
 // optionality of /work/shared/reference/apple-frameworks.md. Typed references pin each
-// signature: if a label, a type or an optional drifts, this file stops compiling. Read-only
-// properties are pinned as `KeyPath` and checked at run time not to be writable; settable ones
-// as `ReferenceWritableKeyPath`.
+// signature: if a label, a type or an optional drifts, this file stops compiling. Every property
+// is also checked at run time to be read-only or settable as the reference declares it
+// (`isWritable(_:)`).
 
 /// An override with the reference's exact signatures.
 final class SignatureService: UNNotificationServiceExtension {
@@ -34,54 +34,59 @@ struct SignatureConformanceTests {
         service.serviceExtensionTimeWillExpire()
         #expect(delivered === request.content)
 
-        let _: KeyPath<UNNotificationRequest, String> = \.identifier
-        let _: KeyPath<UNNotificationRequest, UNNotificationContent> = \.content
-        let _: KeyPath<UNNotificationRequest, UNNotificationTrigger?> = \.trigger
-        #expect(!(\UNNotificationRequest.content as AnyKeyPath is ReferenceWritableKeyPath<UNNotificationRequest, UNNotificationContent>))
-
-        // UNNotificationContent: read-only; UNMutableNotificationContent: the same, settable.
-        let _: KeyPath<UNNotificationContent, String> = \.title
-        let _: KeyPath<UNNotificationContent, String> = \.subtitle
-        let _: KeyPath<UNNotificationContent, String> = \.body
-        let _: KeyPath<UNNotificationContent, NSNumber?> = \.badge
-        let _: KeyPath<UNNotificationContent, UNNotificationSound?> = \.sound
-        let _: KeyPath<UNNotificationContent, [AnyHashable: Any]> = \.userInfo
-        let _: KeyPath<UNNotificationContent, [UNNotificationAttachment]> = \.attachments
-        let _: KeyPath<UNNotificationContent, String> = \.categoryIdentifier
-        let _: KeyPath<UNNotificationContent, String> = \.threadIdentifier
-        let _: KeyPath<UNNotificationContent, String> = \.launchImageName
-        let _: KeyPath<UNNotificationContent, String> = \.summaryArgument
-        let _: KeyPath<UNNotificationContent, Int> = \.summaryArgumentCount
-        let _: KeyPath<UNNotificationContent, String?> = \.targetContentIdentifier
-        let _: KeyPath<UNNotificationContent, UNNotificationInterruptionLevel> = \.interruptionLevel
-        let _: KeyPath<UNNotificationContent, Double> = \.relevanceScore
-        let _: KeyPath<UNNotificationContent, String?> = \.filterCriteria
-        let readOnly: [AnyKeyPath] = [
-            \UNNotificationContent.title, \UNNotificationContent.subtitle, \UNNotificationContent.body,
-            \UNNotificationContent.badge, \UNNotificationContent.sound, \UNNotificationContent.userInfo,
-            \UNNotificationContent.attachments, \UNNotificationContent.interruptionLevel,
+        // Properties: each pinned by its exact value type, and read-only or settable as the
+        // reference declares it (`{ get }` for UNNotificationContent's, redeclared `{ get set }`
+        // by UNMutableNotificationContent).
+        let requestProperties = [
+            property("identifier", \UNNotificationRequest.identifier, String.self),
+            property("content", \UNNotificationRequest.content, UNNotificationContent.self),
+            property("trigger", \UNNotificationRequest.trigger, UNNotificationTrigger?.self),
         ]
-        #expect(readOnly.allSatisfy { !($0 is ReferenceWritableKeyPath<UNNotificationContent, String>) })
-        #expect(!(\UNNotificationContent.badge as AnyKeyPath is ReferenceWritableKeyPath<UNNotificationContent, NSNumber?>))
-        // The control: the same check holds for the mutable subclass's settable properties.
-        #expect(\UNMutableNotificationContent.title as AnyKeyPath is ReferenceWritableKeyPath<UNMutableNotificationContent, String>)
+        #expect(requestProperties.filter(\.isWritable).map(\.name) == [])
 
-        let _: ReferenceWritableKeyPath<UNMutableNotificationContent, String> = \.title
-        let _: ReferenceWritableKeyPath<UNMutableNotificationContent, String> = \.subtitle
-        let _: ReferenceWritableKeyPath<UNMutableNotificationContent, String> = \.body
-        let _: ReferenceWritableKeyPath<UNMutableNotificationContent, NSNumber?> = \.badge
-        let _: ReferenceWritableKeyPath<UNMutableNotificationContent, UNNotificationSound?> = \.sound
-        let _: ReferenceWritableKeyPath<UNMutableNotificationContent, [AnyHashable: Any]> = \.userInfo
-        let _: ReferenceWritableKeyPath<UNMutableNotificationContent, [UNNotificationAttachment]> = \.attachments
-        let _: ReferenceWritableKeyPath<UNMutableNotificationContent, String> = \.categoryIdentifier
-        let _: ReferenceWritableKeyPath<UNMutableNotificationContent, String> = \.threadIdentifier
-        let _: ReferenceWritableKeyPath<UNMutableNotificationContent, String> = \.launchImageName
-        let _: ReferenceWritableKeyPath<UNMutableNotificationContent, String> = \.summaryArgument
-        let _: ReferenceWritableKeyPath<UNMutableNotificationContent, Int> = \.summaryArgumentCount
-        let _: ReferenceWritableKeyPath<UNMutableNotificationContent, String?> = \.targetContentIdentifier
-        let _: ReferenceWritableKeyPath<UNMutableNotificationContent, UNNotificationInterruptionLevel> = \.interruptionLevel
-        let _: ReferenceWritableKeyPath<UNMutableNotificationContent, Double> = \.relevanceScore
-        let _: ReferenceWritableKeyPath<UNMutableNotificationContent, String?> = \.filterCriteria
+        let contentProperties = [
+            property("title", \UNNotificationContent.title, String.self),
+            property("subtitle", \UNNotificationContent.subtitle, String.self),
+            property("body", \UNNotificationContent.body, String.self),
+            property("badge", \UNNotificationContent.badge, NSNumber?.self),
+            property("sound", \UNNotificationContent.sound, UNNotificationSound?.self),
+            property("userInfo", \UNNotificationContent.userInfo, [AnyHashable: Any].self),
+            property("attachments", \UNNotificationContent.attachments, [UNNotificationAttachment].self),
+            property("categoryIdentifier", \UNNotificationContent.categoryIdentifier, String.self),
+            property("threadIdentifier", \UNNotificationContent.threadIdentifier, String.self),
+            property("launchImageName", \UNNotificationContent.launchImageName, String.self),
+            property("summaryArgument", \UNNotificationContent.summaryArgument, String.self),
+            property("summaryArgumentCount", \UNNotificationContent.summaryArgumentCount, Int.self),
+            property("targetContentIdentifier", \UNNotificationContent.targetContentIdentifier, String?.self),
+            property("interruptionLevel", \UNNotificationContent.interruptionLevel, UNNotificationInterruptionLevel.self),
+            property("relevanceScore", \UNNotificationContent.relevanceScore, Double.self),
+            property("filterCriteria", \UNNotificationContent.filterCriteria, String?.self),
+        ]
+        #expect(contentProperties.count == 16)
+        #expect(contentProperties.filter(\.isWritable).map(\.name) == [])
+
+        let mutableProperties = [
+            property("title", \UNMutableNotificationContent.title, String.self),
+            property("subtitle", \UNMutableNotificationContent.subtitle, String.self),
+            property("body", \UNMutableNotificationContent.body, String.self),
+            property("badge", \UNMutableNotificationContent.badge, NSNumber?.self),
+            property("sound", \UNMutableNotificationContent.sound, UNNotificationSound?.self),
+            property("userInfo", \UNMutableNotificationContent.userInfo, [AnyHashable: Any].self),
+            property("attachments", \UNMutableNotificationContent.attachments, [UNNotificationAttachment].self),
+            property("categoryIdentifier", \UNMutableNotificationContent.categoryIdentifier, String.self),
+            property("threadIdentifier", \UNMutableNotificationContent.threadIdentifier, String.self),
+            property("launchImageName", \UNMutableNotificationContent.launchImageName, String.self),
+            property("summaryArgument", \UNMutableNotificationContent.summaryArgument, String.self),
+            property("summaryArgumentCount", \UNMutableNotificationContent.summaryArgumentCount, Int.self),
+            property("targetContentIdentifier", \UNMutableNotificationContent.targetContentIdentifier, String?.self),
+            property(
+                "interruptionLevel", \UNMutableNotificationContent.interruptionLevel, UNNotificationInterruptionLevel.self),
+            property("relevanceScore", \UNMutableNotificationContent.relevanceScore, Double.self),
+            property("filterCriteria", \UNMutableNotificationContent.filterCriteria, String?.self),
+        ]
+        #expect(mutableProperties.count == 16)
+        #expect(mutableProperties.filter { !$0.isWritable }.map(\.name) == [])
+        #expect(mutableProperties.map(\.name) == contentProperties.map(\.name))
 
         // Copying, the copy idiom, NSSecureCoding.
         let _: Any = request.content.copy()
@@ -106,9 +111,10 @@ struct SignatureConformanceTests {
         let _: UNNotificationSound = UNNotificationSound.default
         let _: (UNNotificationSoundName) -> UNNotificationSound = UNNotificationSound.init(named:)
         let _: UNNotificationSound = UNNotificationSound.defaultCritical
-        let critical: (UNNotificationSoundName, Float) -> UNNotificationSound =
-            UNNotificationSound.criticalSoundNamed(_:withAudioVolume:)
+        // `-> Self`: `criticalSound(_:)` compiles only if the result has the receiver's type.
+        let critical = criticalSound(UNNotificationSound.self)
         mutable.sound = critical(UNNotificationSoundName("alarm.caf"), 0.8)
+        #expect(StandInInspection.sound(try #require(mutable.sound)) == .critical(name: UNNotificationSoundName("alarm.caf"), volume: 0.8))
         let _: (String) -> UNNotificationSoundName = UNNotificationSoundName.init(_:)
         let _: (String) -> UNNotificationSoundName = UNNotificationSoundName.init(rawValue:)
         let _: any NSCopying = UNNotificationSound.default
@@ -120,9 +126,12 @@ struct SignatureConformanceTests {
         let attachment = try makeAttachment("a", file, nil)
         _ = try UNNotificationAttachment(identifier: "a", url: file)
         _ = try UNNotificationAttachment(identifier: "a", url: file, options: [UNNotificationAttachmentOptionsThumbnailHiddenKey: true])
-        let _: KeyPath<UNNotificationAttachment, String> = \.identifier
-        let _: KeyPath<UNNotificationAttachment, URL> = \.url
-        let _: KeyPath<UNNotificationAttachment, String> = \.type
+        let attachmentProperties = [
+            property("identifier", \UNNotificationAttachment.identifier, String.self),
+            property("url", \UNNotificationAttachment.url, URL.self),
+            property("type", \UNNotificationAttachment.type, String.self),
+        ]
+        #expect(attachmentProperties.filter(\.isWritable).map(\.name) == [])
         let keys: [String] = [
             UNNotificationAttachmentOptionsTypeHintKey, UNNotificationAttachmentOptionsThumbnailHiddenKey,
             UNNotificationAttachmentOptionsThumbnailClippingRectKey, UNNotificationAttachmentOptionsThumbnailTimeKey,
@@ -167,12 +176,14 @@ struct SignatureConformanceTests {
         let _: (INPersonHandle, PersonNameComponents?, String?, INImage?, String?, String?, [INPersonHandle]?,
             INPersonSuggestionType) -> INPerson = INPerson.init(
                 personHandle:nameComponents:displayName:image:contactIdentifier:customIdentifier:aliases:suggestionType:)
-        let _: KeyPath<INPerson, INPersonHandle?> = \.personHandle
-        let _: KeyPath<INPerson, String> = \.displayName
-        let _: KeyPath<INPerson, INImage?> = \.image
-        let _: KeyPath<INPerson, String?> = \.contactIdentifier
-        let _: KeyPath<INPerson, String?> = \.customIdentifier
-        #expect(!(\INPerson.displayName as AnyKeyPath is ReferenceWritableKeyPath<INPerson, String>))
+        let personProperties = [
+            property("personHandle", \INPerson.personHandle, INPersonHandle?.self),
+            property("displayName", \INPerson.displayName, String.self),
+            property("image", \INPerson.image, INImage?.self),
+            property("contactIdentifier", \INPerson.contactIdentifier, String?.self),
+            property("customIdentifier", \INPerson.customIdentifier, String?.self),
+        ]
+        #expect(personProperties.filter(\.isWritable).map(\.name) == [])
         let sender = INPerson(
             personHandle: handle, nameComponents: nil, displayName: "Maya", image: nil, contactIdentifier: nil,
             customIdentifier: "u1", isMe: false)
@@ -189,17 +200,27 @@ struct SignatureConformanceTests {
         let _: INIntent = intent
         let _: any UNNotificationContentProviding = intent
         let _: INOutgoingMessageType? = INOutgoingMessageType(rawValue: 1)
-        let _: KeyPath<INSendMessageIntent, INPerson?> = \.sender
-        let _: KeyPath<INSendMessageIntent, INSpeakableString?> = \.speakableGroupName
+        // The reference shows these two only through `setImage(_:forParameterNamed:)`'s key
+        // paths; read-only, as the stand-in declares them, so the adapter cannot write them.
+        let intentProperties = [
+            property("sender", \INSendMessageIntent.sender, INPerson?.self),
+            property("speakableGroupName", \INSendMessageIntent.speakableGroupName, INSpeakableString?.self),
+        ]
+        #expect(intentProperties.filter(\.isWritable).map(\.name) == [])
 
         // Donation metadata.
         let metadata = INSendMessageIntentDonationMetadata()
         let _: INIntentDonationMetadata = metadata
-        let _: ReferenceWritableKeyPath<INSendMessageIntentDonationMetadata, Bool> = \.mentionsCurrentUser
-        let _: ReferenceWritableKeyPath<INSendMessageIntentDonationMetadata, Bool> = \.isReplyToCurrentUser
-        let _: ReferenceWritableKeyPath<INSendMessageIntentDonationMetadata, Bool> = \.notifyRecipientAnyway
-        let _: ReferenceWritableKeyPath<INSendMessageIntentDonationMetadata, Int> = \.recipientCount
-        let _: ReferenceWritableKeyPath<INIntent, INIntentDonationMetadata?> = \.donationMetadata
+        // Declared without `{ get }` in the reference's class bodies: settable.
+        let settableProperties = [
+            property("mentionsCurrentUser", \INSendMessageIntentDonationMetadata.mentionsCurrentUser, Bool.self),
+            property("isReplyToCurrentUser", \INSendMessageIntentDonationMetadata.isReplyToCurrentUser, Bool.self),
+            property("notifyRecipientAnyway", \INSendMessageIntentDonationMetadata.notifyRecipientAnyway, Bool.self),
+            property("recipientCount", \INSendMessageIntentDonationMetadata.recipientCount, Int.self),
+            property("donationMetadata", \INIntent.donationMetadata, INIntentDonationMetadata?.self),
+            property("direction", \INInteraction.direction, INInteractionDirection.self),
+        ]
+        #expect(settableProperties.filter { !$0.isWritable }.map(\.name) == [])
         intent.donationMetadata = metadata
 
         // The overlay's key-path image methods.
@@ -212,7 +233,6 @@ struct SignatureConformanceTests {
             // Interactions and donation, both forms.
             let _: (INIntent, INIntentResponse?) -> INInteraction = INInteraction.init(intent:response:)
             let interaction = INInteraction(intent: intent, response: nil)
-            let _: ReferenceWritableKeyPath<INInteraction, INInteractionDirection> = \.direction
             interaction.direction = .incoming
             let _: INInteractionDirection? = INInteractionDirection(rawValue: 2)
             let _: (INInteraction) -> ((@Sendable ((any Error)?) -> Void)?) -> Void = INInteraction.donate(completion:)
@@ -223,6 +243,25 @@ struct SignatureConformanceTests {
             try await interaction.donate()
         }
     }
+}
+
+/// Whether a key path can write: a settable property of a class gives a
+/// `ReferenceWritableKeyPath`, a `{ get }` one a plain `KeyPath`.
+func isWritable<R, V>(_ keyPath: KeyPath<R, V>) -> Bool {
+    keyPath is ReferenceWritableKeyPath<R, V>
+}
+
+/// A property's name and whether it is settable. `type` pins the value type exactly: a key path
+/// literal is not converted, so `String.self` for a `String?` property does not compile.
+func property<R, V>(_ name: String, _ keyPath: KeyPath<R, V>, _ type: V.Type) -> (name: String, isWritable: Bool) {
+    (name, isWritable(keyPath))
+}
+
+/// `criticalSoundNamed(_:withAudioVolume:)` on `sound`: compiles only while it returns `Self`
+/// (a `UNNotificationSound` result would not convert to `Sound`). Not called with a subclass:
+/// the stand-in traps there (see `UNNotificationSound.swift`).
+func criticalSound<Sound: UNNotificationSound>(_ sound: Sound.Type) -> (UNNotificationSoundName, Float) -> Sound {
+    sound.criticalSoundNamed(_:withAudioVolume:)
 }
 
 /// Sync contexts pick `donate(completion:)` with its default `nil`, as against the SDK.

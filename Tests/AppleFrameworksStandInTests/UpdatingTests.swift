@@ -41,6 +41,23 @@ struct UpdatingTests {
         #expect(StandInInspection.contentProvider(of: copy) === intent)
     }
 
+    @Test("with copiesKeepContentProvider off, copies of the result drop the provider; the result keeps it")
+    func copiesDropProvider() throws {
+        let intent = TestSupport.messageIntent()
+        let recorder = StandInRecorder(behavior: StandInBehavior(copiesKeepContentProvider: false))
+        let updated = try StandInRecorder.$current.withValue(recorder) {
+            try TestSupport.content().updating(from: intent)
+        }
+        // Taken at the update: copies made outside the binding drop the provider too.
+        let mutableCopy = try #require(updated.mutableCopy() as? UNMutableNotificationContent)
+        let copy = try #require(updated.copy() as? UNNotificationContent)
+        #expect(StandInInspection.contentProvider(of: updated) === intent)
+        #expect(StandInInspection.contentProvider(of: mutableCopy) == nil)
+        #expect(StandInInspection.contentProvider(of: copy) == nil)
+        // Everything else is copied as before.
+        #expect(mutableCopy.title == updated.title && copy.body == updated.body)
+    }
+
     @Test(
         "a group needs a group name and two recipients, counted from recipients or the metadata",
         arguments: [

@@ -8,6 +8,9 @@ import Foundation
 /// overlay's source (swiftlang/swift, stdlib/public/Darwin/Intents/INIntent.swift) spells the
 /// protocol `_INIntentSetImageKeyPath`, declares both methods in an extension of it, and
 /// conforms `INIntent` to it; the stand-in does the same.
+/// Availability as in that overlay: the protocol itself carries no `@available` there (nor in
+/// the SDK's Intents.swiftinterface), so none here; the methods are iOS 12 and the `INIntent`
+/// conformance iOS 10 (`@available(iOS 10.0, watchOS 3.2, *)`), below.
 public protocol _INIntentSetImageKeyPath {}
 
 extension _INIntentSetImageKeyPath {
@@ -45,7 +48,10 @@ extension _INIntentSetImageKeyPath {
     }
 }
 
-/// Source: Apple's overlay, `extension INIntent : _INIntentSetImageKeyPath { }` (iOS 10).
+/// Source: Apple's overlay (swiftlang/swift, stdlib/public/Darwin/Intents/INIntent.swift),
+/// `@available(iOS 10.0, watchOS 3.2, *) extension INIntent : _INIntentSetImageKeyPath { }`;
+/// the reference's "via INIntentSetImageKeyPath".
+@available(iOS 10.0, *)
 extension INIntent: _INIntentSetImageKeyPath {}
 
 extension INIntent {

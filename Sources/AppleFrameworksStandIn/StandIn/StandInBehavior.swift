@@ -32,11 +32,23 @@ public struct StandInBehavior: Sendable {
     /// Default `true`: the stand-in's model of iOS (UNVERIFIED), so the adapter's restoring of
     /// the subtitle is exercised; `false` tests the adapter against an iOS that keeps it.
     public var updatingClearsSubtitle: Bool
+    /// Whether `copy()` and `mutableCopy()` of content made by a successful `updating(from:)`
+    /// keep what the update added (`StandInInspection.contentProvider(of:)`).
+    /// Default `true`. UNVERIFIED model either way: Apple says only that the result of
+    /// `updating(from:)` should go straight to the content handler (reference), not whether a
+    /// copy keeps the communication layout; `false` checks that code under test does not copy
+    /// updated content needlessly. Taken when the update is made: it holds for that content and
+    /// its copies wherever they are made, bound recorder or not.
+    public var copiesKeepContentProvider: Bool
 
     /// - Parameters: see the properties.
-    public init(updating: UpdatingOutcome = .succeed, donation: DonationOutcome = .succeed, updatingClearsSubtitle: Bool = true) {
+    public init(
+        updating: UpdatingOutcome = .succeed, donation: DonationOutcome = .succeed, updatingClearsSubtitle: Bool = true,
+        copiesKeepContentProvider: Bool = true
+    ) {
         self.updating = updating
         self.donation = donation
         self.updatingClearsSubtitle = updatingClearsSubtitle
+        self.copiesKeepContentProvider = copiesKeepContentProvider
     }
 }

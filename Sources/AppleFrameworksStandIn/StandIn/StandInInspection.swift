@@ -95,7 +95,8 @@ public enum StandInInspection {
     public static func options(of attachment: UNNotificationAttachment) -> [AnyHashable: Any] { attachment.options }
 
     /// The provider of the `updating(from:)` that made `content` (or the content it was copied
-    /// from); `nil` for content never updated.
+    /// from, unless `StandInBehavior.copiesKeepContentProvider` was false at the update); `nil`
+    /// for content never updated.
     public static func contentProvider(of content: UNNotificationContent) -> (any UNNotificationContentProviding)? {
         content.fields.contentProvider
     }

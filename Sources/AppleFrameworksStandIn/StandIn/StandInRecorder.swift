@@ -128,7 +128,8 @@ public final class StandInRecorder: @unchecked Sendable {
             throw error
         case .succeed:
             let (updated, treatedAsGroup) = content.standInUpdated(
-                from: provider, clearsSubtitle: behavior.updatingClearsSubtitle)
+                from: provider, clearsSubtitle: behavior.updatingClearsSubtitle,
+                copiesKeepProvider: behavior.copiesKeepContentProvider)
             lock.withLock {
                 storedUpdates.append(
                     ContentUpdate(

@@ -46,17 +46,30 @@ public struct UNError: CustomNSError, Hashable {
     }
 
     /// The error's code.
+    ///
+    /// UNVERIFIED: the reference names the type `UNError.Code`, not this property; Swift's
+    /// bridged NS_ERROR_ENUM errors (`_BridgedStoredNSError`) have `var code: Code`.
     public let code: Code
 
     /// An error with `code`.
+    ///
+    /// UNVERIFIED: not in the reference. Apple's `_BridgedStoredNSError` has
+    /// `init(_ code: Code, userInfo: [String: Any] = [:])`, which a call `UNError(code)` also
+    /// matches; the stand-in's takes no user info (see the deviation above).
     public init(_ code: Code) {
         self.code = code
     }
 
     /// `UNErrorDomain`.
+    ///
+    /// UNVERIFIED: not in the reference; CustomNSError's requirement, which Apple's bridged
+    /// error also meets.
     public static var errorDomain: String { UNErrorDomain }
 
     /// The code's raw value, as in the `NSError`.
+    ///
+    /// UNVERIFIED: not in the reference as a member; CustomNSError's requirement. The raw
+    /// values are the reference's (100–105, 1500, 1501).
     public var errorCode: Int { code.rawValue }
 
     /// A description of the code.
@@ -67,14 +80,25 @@ public struct UNError: CustomNSError, Hashable {
         [NSLocalizedDescriptionKey: code.summary]
     }
 
-    /// Source: Apple's `_BridgedStoredNSError` gives `UNError` a static per code; same here.
+    // One static per code, so `catch UNError.contentProvidingInvalid` compiles, as the Swift
+    // importer gives every NS_ERROR_ENUM's error struct (URLError.badURL, for one). UNVERIFIED
+    // (all eight): the reference lists the codes, not these members.
+
+    /// UNVERIFIED: as a static of `UNError`; the reference lists the code `.attachmentInvalidURL` (100).
     public static var attachmentInvalidURL: Code { .attachmentInvalidURL }
+    /// UNVERIFIED: as a static of `UNError`; the reference lists the code `.attachmentUnrecognizedType` (101).
     public static var attachmentUnrecognizedType: Code { .attachmentUnrecognizedType }
+    /// UNVERIFIED: as a static of `UNError`; the reference lists the code `.attachmentInvalidFileSize` (102).
     public static var attachmentInvalidFileSize: Code { .attachmentInvalidFileSize }
+    /// UNVERIFIED: code 103's name is from UNError.h, not the reference; as a static of `UNError`.
     public static var attachmentNotInDataStore: Code { .attachmentNotInDataStore }
+    /// UNVERIFIED: code 104's name is from UNError.h, not the reference; as a static of `UNError`.
     public static var attachmentMoveIntoDataStoreFailed: Code { .attachmentMoveIntoDataStoreFailed }
+    /// UNVERIFIED: code 105's name is from UNError.h, not the reference; as a static of `UNError`.
     public static var attachmentCorrupt: Code { .attachmentCorrupt }
+    /// UNVERIFIED: as a static of `UNError`; the reference lists the code `.contentProvidingObjectNotAllowed` (1500).
     public static var contentProvidingObjectNotAllowed: Code { .contentProvidingObjectNotAllowed }
+    /// UNVERIFIED: as a static of `UNError`; the reference lists the code `.contentProvidingInvalid` (1501).
     public static var contentProvidingInvalid: Code { .contentProvidingInvalid }
 }
 

@@ -7,6 +7,11 @@ import Foundation
 /// Setting a property changes only this instance: copies never share values.
 @available(iOS 10.0, *)
 open class UNMutableNotificationContent: UNNotificationContent {
+    // Source (all properties): reference, the UNNotificationContent table ("`UNMutableNotificationContent`
+    // redeclares each `{ get set }`"), with its types and iOS versions; the availability of
+    // each override repeats the table's. The deprecation of `summaryArgument` and
+    // `summaryArgumentCount` has no message: the reference gives "deprecated 15 (ignored)",
+    // a note, not a quoted message.
     open override var title: String {
         get { fields.title }
         set { fields.title = newValue }

@@ -2,7 +2,9 @@ import Foundation
 
 // The option keys of `UNNotificationAttachment(identifier:url:options:)`.
 //
-// Source: reference, UserNotifications: four `let ...: String` constants (iOS 10).
+// Source: reference, UserNotifications: four `let ...: String` constants, listed with
+// `UNNotificationAttachment` (iOS 10) but without an availability of their own, so none is
+// declared here (UNVERIFIED: Apple's headers mark them iOS 10).
 // UNVERIFIED: their string values (the stand-in uses each constant's name).
 
 /// A UTI string naming the file's type; without it the type is guessed from the extension.

@@ -24,8 +24,17 @@ extension UNNotificationContent {
         var relevanceScore: Double = 0
         var filterCriteria: String?
         /// Stand-in only: the provider of the `updating(from:)` that made this content, carried
-        /// through copies. UNVERIFIED: that a copy of updated content keeps what the update
-        /// added on iOS.
+        /// through copies while `copiesKeepContentProvider` is true. UNVERIFIED: whether a copy
+        /// of updated content keeps what the update added on iOS.
         var contentProvider: (any UNNotificationContentProviding)?
+        /// Stand-in only: `StandInBehavior.copiesKeepContentProvider` at the update.
+        var copiesKeepContentProvider = true
+
+        /// The fields a copy gets: without the provider when the behaviour said copies drop it.
+        var forCopy: Fields {
+            var copied = self
+            if !copiesKeepContentProvider { copied.contentProvider = nil }
+            return copied
+        }
     }
 }

@@ -10,7 +10,8 @@ import Foundation
 //
 // Model (UNVERIFIED; Apple does not say which fields of the returned content change):
 // - the result is an immutable `UNNotificationContent` with every value of the receiver;
-// - it remembers the provider (`StandInInspection.contentProvider(of:)`), also through copies;
+// - it remembers the provider (`StandInInspection.contentProvider(of:)`), also through copies
+//   unless `StandInBehavior.copiesKeepContentProvider` is false;
 // - for an `INSendMessageIntent`, the title becomes the group name for a group (a group name and
 //   at least two recipients, counted as the larger of `recipients.count` and the metadata's
 //   `recipientCount`), else the sender's display name (kept when there is no sender);
@@ -20,10 +21,11 @@ import Foundation
 extension UNNotificationContent {
     /// The result of updating this content from `provider`, and whether it was treated as a group.
     func standInUpdated(
-        from provider: any UNNotificationContentProviding, clearsSubtitle: Bool
+        from provider: any UNNotificationContentProviding, clearsSubtitle: Bool, copiesKeepProvider: Bool
     ) -> (content: UNNotificationContent, treatedAsGroup: Bool) {
         var updated = fields
         updated.contentProvider = provider
+        updated.copiesKeepContentProvider = copiesKeepProvider
         var treatedAsGroup = false
         if let intent = provider as? INSendMessageIntent {
             let metadataCount = (intent.donationMetadata as? INSendMessageIntentDonationMetadata)?.recipientCount ?? 0

@@ -28,7 +28,9 @@ open class UNNotificationContent: NSObject, NSCopying, NSMutableCopying, NSSecur
         super.init()
     }
 
-    /// Source (all properties): reference, the UNNotificationContent table.
+    /// Source (all properties): reference, the UNNotificationContent table. The deprecations of
+    /// `summaryArgument` and `summaryArgumentCount` carry no message: the reference gives
+    /// "deprecated 15 (ignored)", a note, not a quoted message.
     open var title: String { fields.title }
     open var subtitle: String { fields.subtitle }
     open var body: String { fields.body }
@@ -77,15 +79,18 @@ open class UNNotificationContent: NSObject, NSCopying, NSMutableCopying, NSSecur
     /// An independent immutable copy.
     ///
     /// Source: NSCopying, in the reference's conformance list.
+    /// Model (UNVERIFIED): a copy of updated content keeps the update's provider unless
+    /// `StandInBehavior.copiesKeepContentProvider` was false at the update.
     open func copy(with zone: NSZone? = nil) -> Any {
-        UNNotificationContent(fields: fields)
+        UNNotificationContent(fields: fields.forCopy)
     }
 
     /// An independent `UNMutableNotificationContent` with the same values.
     ///
     /// Source: NSMutableCopying, in the reference's conformance list; the reference's copy idiom.
+    /// Model (UNVERIFIED): the update's provider, as for `copy()`.
     open func mutableCopy(with zone: NSZone? = nil) -> Any {
-        UNMutableNotificationContent(fields: fields)
+        UNMutableNotificationContent(fields: fields.forCopy)
     }
 
     /// Source: NSSecureCoding, in the reference's conformance list.

@@ -14,6 +14,8 @@ import Foundation
 @available(iOS 10.0, *)
 open class UNNotificationServiceExtension: NSObject {
     /// The system creates the extension with `init()`.
+    ///
+    /// UNVERIFIED: inherited NSObject init, not in the reference.
     public override init() {
         super.init()
     }
