@@ -173,12 +173,18 @@ open class CommunicationNotificationService: UNNotificationServiceExtension {
         }
         do {
             let updated = try content.updating(from: intent)
-            guard let final = updated.mutableCopy() as? UNMutableNotificationContent else { return SendableBox(value: updated) }
-            if final.subtitle.isEmpty, !content.subtitle.isEmpty {
+            let restoresSubtitle = updated.subtitle.isEmpty && !content.subtitle.isEmpty
+            let restoresAttachments = updated.attachments.isEmpty && !content.attachments.isEmpty
+            // Apple: the result of updating(from:) should go straight to the content handler.
+            // It is copied only when iOS dropped something Herald must put back.
+            guard restoresSubtitle || restoresAttachments,
+                let final = updated.mutableCopy() as? UNMutableNotificationContent
+            else { return SendableBox(value: updated) }
+            if restoresSubtitle {
                 final.subtitle = content.subtitle
                 log(Decision(.subtitleRestored, "updating(from:) cleared the subtitle; restored \"\(content.subtitle)\""))
             }
-            if final.attachments.isEmpty, !content.attachments.isEmpty {
+            if restoresAttachments {
                 final.attachments = content.attachments
             }
             return SendableBox(value: final.copy() as? UNNotificationContent ?? final)

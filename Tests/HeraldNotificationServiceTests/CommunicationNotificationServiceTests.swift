@@ -57,6 +57,47 @@ struct CommunicationNotificationServiceTests {
         #expect(service.forwardCalls == 1)
     }
 
+    @Test func updatedContentGoesStraightToTheHandlerWhenNothingNeedsRestoring() async throws {
+        // The update keeps the subtitle, and a copy of updated content would lose the layout:
+        // only content handed on uncopied still carries the provider.
+        let behavior = StandInBehavior(updatingClearsSubtitle: false, copiesKeepContentProvider: false)
+        let recorder = StandInRecorder(behavior: behavior)
+        let service = TestService()
+        let handler = ContentHandlerRecorder()
+        let delivered = await StandInRecorder.$current.withValue(recorder) {
+            service.didReceive(request(try! Self.onesignalExample()), withContentHandler: handler.handler)
+            return await handler.waitForDelivery()
+        }
+        #expect(delivered.count == 1)
+        let content = try #require(delivered.first)
+        let updated = try #require(recorder.updates.only).result.get()
+        #expect(content === updated)
+        #expect(StandInInspection.contentProvider(of: content) != nil)
+        #expect(content.subtitle == "Weekend climbing 🧗")
+        #expect(content.attachments.count == 1)
+        #expect(!service.decisions.contains { $0.code == .subtitleRestored })
+    }
+
+    @Test func aClearedSubtitleIsRestoredOnACopy() async throws {
+        // The control for the test above: restoring needs a copy, and under the same model the
+        // copy loses the provider, so the switch does bite.
+        let recorder = StandInRecorder(behavior: StandInBehavior(copiesKeepContentProvider: false))
+        let service = TestService()
+        let handler = ContentHandlerRecorder()
+        let delivered = await StandInRecorder.$current.withValue(recorder) {
+            service.didReceive(request(try! Self.onesignalExample()), withContentHandler: handler.handler)
+            return await handler.waitForDelivery()
+        }
+        let content = try #require(delivered.only)
+        let updated = try #require(recorder.updates.only).result.get()
+        #expect(content !== updated)
+        #expect(updated.subtitle.isEmpty)
+        #expect(content.subtitle == "Weekend climbing 🧗")
+        #expect(content.title == updated.title)
+        #expect(StandInInspection.contentProvider(of: content) == nil)
+        #expect(service.decisions.contains { $0.code == .subtitleRestored })
+    }
+
     @Test func noSenderStillRunsTheProviderHookWithPlainContent() async throws {
         let recorder = StandInRecorder()
         let service = TestService()

@@ -76,3 +76,8 @@ final class TestService: CommunicationNotificationService, @unchecked Sendable {
     var forwardCalls: Int { lock.withLock { forwardedCount } }
     var expiryCalls: Int { lock.withLock { expiryHookCalls } }
 }
+
+extension Collection {
+    /// The one element, or `nil` when there are none or several.
+    var only: Element? { count == 1 ? first : nil }
+}

@@ -17,10 +17,8 @@ struct NotificationContentBuilder {
         content.threadIdentifier = fields.threadIdentifier
         content.categoryIdentifier = fields.categoryIdentifier
         if let badge = fields.badge { content.badge = NSNumber(value: badge) }
-        if let sound = fields.sound, let name = sound.name {
-            content.sound = sound.isCritical
-                ? UNNotificationSound.criticalSoundNamed(UNNotificationSoundName(name), withAudioVolume: Float(sound.volume ?? 1))
-                : name == "default" ? UNNotificationSound.default : UNNotificationSound(named: UNNotificationSoundName(name))
+        if let sound = fields.sound, let mapped = NotificationContentBuilder.sound(sound) {
+            content.sound = mapped
         }
         if #available(iOS 15.0, *) {
             if let level = fields.interruptionLevel, let mapped = NotificationContentBuilder.interruptionLevel(level) {
@@ -43,6 +41,20 @@ struct NotificationContentBuilder {
         }
         content.attachments = attachments
         return (content, decisions)
+    }
+
+    /// The sound for `aps.sound`; `nil` (keep the original's) for a non-critical sound without a name.
+    ///
+    /// A critical sound named `default`, or with no (or an empty) name, is the default critical sound
+    /// (`defaultCritical`). The reference lists no default critical sound taking a volume, so
+    /// its volume is not applied; a named critical sound gets its volume, else full volume.
+    static func sound(_ sound: Sound) -> UNNotificationSound? {
+        if sound.isCritical {
+            guard let name = sound.name, !name.isEmpty, name != "default" else { return UNNotificationSound.defaultCritical }
+            return UNNotificationSound.criticalSoundNamed(UNNotificationSoundName(name), withAudioVolume: Float(sound.volume ?? 1))
+        }
+        guard let name = sound.name else { return nil }
+        return name == "default" ? UNNotificationSound.default : UNNotificationSound(named: UNNotificationSoundName(name))
     }
 
     static func interruptionLevel(_ level: InterruptionLevel) -> UNNotificationInterruptionLevel? {

@@ -1,0 +1,49 @@
+import AppleFrameworksStandIn
+import Foundation
+import HeraldCore
+import HeraldEnrichment
+import Testing
+
+@testable import HeraldNotificationService
+
+@Suite("NotificationContentBuilder")
+struct NotificationContentBuilderTests {
+    struct SoundCase: Sendable, CustomStringConvertible {
+        let description: String
+        let sound: Sound
+        /// What the content's sound is; `nil` for none.
+        let expected: StandInInspection.SoundKind?
+    }
+
+    @Test(arguments: [
+        SoundCase(
+            description: "critical named default: the default critical sound", sound: Sound(name: "default", isCritical: true, volume: 0.5),
+            expected: .critical(name: nil, volume: nil)),
+        SoundCase(
+            description: "critical without a name: the default critical sound", sound: Sound(name: nil, isCritical: true),
+            expected: .critical(name: nil, volume: nil)),
+        SoundCase(
+            description: "critical with an empty name: the default critical sound", sound: Sound(name: "", isCritical: true),
+            expected: .critical(name: nil, volume: nil)),
+        SoundCase(
+            description: "critical named file at its volume", sound: Sound(name: "alarm.caf", isCritical: true, volume: 0.25),
+            expected: .critical(name: UNNotificationSoundName("alarm.caf"), volume: 0.25)),
+        SoundCase(
+            description: "critical named file without a volume: full volume", sound: Sound(name: "alarm.caf", isCritical: true),
+            expected: .critical(name: UNNotificationSoundName("alarm.caf"), volume: 1)),
+        SoundCase(description: "default", sound: Sound(name: "default"), expected: .default),
+        SoundCase(description: "named file", sound: Sound(name: "ping.caf"), expected: .named(UNNotificationSoundName("ping.caf"))),
+        SoundCase(description: "no name, not critical: none", sound: Sound(name: nil), expected: nil),
+    ])
+    func soundMapsOntoUNNotificationSound(_ soundCase: SoundCase) {
+        var fields = ContentFields()
+        fields.body = "Rope is packed"
+        fields.sound = soundCase.sound
+        let enriched = EnrichedNotification(
+            stage: .complete, layoutName: "test", extensionWillRun: true, content: fields, message: Message())
+        let (content, decisions) = NotificationContentBuilder().content(for: enriched, from: UNMutableNotificationContent())
+        #expect(content.sound.map(StandInInspection.sound) == soundCase.expected)
+        #expect(content.body == "Rope is packed")
+        #expect(decisions.isEmpty)
+    }
+}
