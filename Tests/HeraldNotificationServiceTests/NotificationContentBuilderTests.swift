@@ -46,4 +46,27 @@ struct NotificationContentBuilderTests {
         #expect(content.body == "Rope is packed")
         #expect(decisions.isEmpty)
     }
+
+    @Test func everyContentFieldReachesTheContent() {
+        var fields = ContentFields()
+        fields.title = "Maya"
+        fields.subtitle = "Climbing"
+        fields.body = "Rope is packed"
+        fields.threadIdentifier = "conv-1"
+        fields.categoryIdentifier = "MESSAGE"
+        fields.badge = 3
+        fields.interruptionLevel = .timeSensitive
+        fields.relevanceScore = 0.8
+        fields.targetContentIdentifier = "window-2"
+        fields.filterCriteria = "work"
+        let enriched = EnrichedNotification(stage: .complete, layoutName: "test", extensionWillRun: true, content: fields, message: Message())
+        let (content, _) = NotificationContentBuilder().content(for: enriched, from: UNMutableNotificationContent())
+        #expect([content.title, content.subtitle, content.body] == ["Maya", "Climbing", "Rope is packed"])
+        #expect([content.threadIdentifier, content.categoryIdentifier] == ["conv-1", "MESSAGE"])
+        #expect(content.badge == 3)
+        #expect(content.interruptionLevel == .timeSensitive)
+        #expect(content.relevanceScore == 0.8)
+        #expect(content.targetContentIdentifier == "window-2")
+        #expect(content.filterCriteria == "work")
+    }
 }

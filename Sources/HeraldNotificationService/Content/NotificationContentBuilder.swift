@@ -27,6 +27,7 @@ struct NotificationContentBuilder {
             if let score = fields.relevanceScore { content.relevanceScore = min(max(score, 0), 1) }
         }
         if let target = fields.targetContentIdentifier { content.targetContentIdentifier = target }
+        if #available(iOS 16.0, *), let criteria = fields.filterCriteria { content.filterCriteria = criteria }
         var decisions: [Decision] = []
         var attachments: [UNNotificationAttachment] = []
         for (index, result) in notification.attachments.enumerated() where result.status == .downloaded {
