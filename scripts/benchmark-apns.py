@@ -1,0 +1,464 @@
+#!/usr/bin/env python3
+"""Notifications per second into one `herald apns-emulator`, from three senders in turn:
+
+- Herald: `herald send apns --tokens-file` (AsyncHTTPClient over HTTP/2), at each --herald-concurrency;
+- aioapns: its `APNs` client with a .p8 key, pointed at the emulator (see `aioapns_send`),
+  N coroutines gathered behind a semaphore of each --aioapns-concurrency;
+- h2load: the same POST, path shape, headers and body, at each --h2load clients x streams:
+  the HTTP/2 ceiling of this server on this machine.
+
+Run it through scripts/benchmark-apns.sh, which builds herald and makes the virtual environment
+this needs (aioapns, and PyJWT and cryptography with it). Every configuration runs --repeat
+times; its figure is the median, and a tool's figure is its best configuration. A run counts only
+if every notification was answered 200, by the sender's own account; at the end the emulator's
+stop line must report exactly as many accepted as were sent in all, and none refused.
+Exits 1 if anything failed, 2 if a target was missed.
+"""
+import argparse
+import asyncio
+import json
+import os
+import platform
+import re
+import resource
+import secrets
+import select
+import signal
+import ssl
+import statistics
+import subprocess
+import sys
+import threading
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+KEY_ID = "ABC123DEFG"
+TEAM_ID = "TEAM123456"
+TOPIC = "com.example.chat"
+BODY = {"aps": {"alert": {"title": "Ada", "body": "Benchmark notification"}, "sound": "default"}}
+TARGET_VS_AIOAPNS = 5.0   # Herald at least 5x aioapns
+TARGET_VS_H2LOAD = 2.0    # Herald within 2x of h2load
+CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
+
+
+# --- the aioapns sender (runs in its own process: `benchmark-apns.py aioapns-send CONFIG`) ---
+
+def aioapns_send(config):
+    """Sends config["count"] notifications with aioapns and prints a JSON result.
+
+    aioapns 4.0 has no option for the server: its connection pool connects to
+    `pool.protocol_class.APNS_SERVER` and `.APNS_PORT` (api.push.apple.com:443), and sends
+    APNS_SERVER as the `host` header. So the pool's protocol_class is replaced by a subclass of
+    its production protocol with those two class attributes set to the emulator's host and
+    port. Trust is aioapns's own `ssl_context` argument: a default context with the emulator's
+    CA (its certificate names 127.0.0.1, so host name checking stays on), offering ALPN h2.
+    Everything else is aioapns as shipped: key-based JWT auth, up to max_connections (10)
+    connections, streams per connection from the server's SETTINGS (500).
+    """
+    from aioapns import APNs, NotificationRequest, PushType
+    from aioapns.connection import APNsProductionClientProtocol
+
+    with open(config["tokens"]) as f:
+        tokens = [line.strip() for line in f if line.strip()]
+    with open(config["key"]) as f:
+        key = f.read()
+
+    class EmulatorProtocol(APNsProductionClientProtocol):
+        APNS_SERVER = config["host"]
+        APNS_PORT = config["port"]
+
+    async def main():
+        context = ssl.create_default_context(cafile=config["ca"])
+        context.set_alpn_protocols(["h2"])
+        client = APNs(key=key, key_id=KEY_ID, team_id=TEAM_ID, topic=TOPIC, ssl_context=context)
+        client.pool.protocol_class = EmulatorProtocol
+        failures = {}
+        gate = asyncio.Semaphore(config["concurrency"])
+
+        async def send(token):
+            async with gate:
+                try:
+                    result = await client.send_notification(
+                        NotificationRequest(device_token=token, message=BODY, push_type=PushType.ALERT))
+                    ok = result.is_successful
+                    name = f"{result.status} {result.description or ''}".strip()
+                except Exception as error:  # a lost connection after aioapns's own attempts
+                    ok, name = False, type(error).__name__
+                if not ok:
+                    failures[name] = failures.get(name, 0) + 1
+
+        start = time.perf_counter()
+        await asyncio.gather(*(send(token) for token in tokens))
+        seconds = time.perf_counter() - start
+        connections = len(client.pool.connections)
+        client.pool.close()
+        return {"sent": len(tokens), "failed": sum(failures.values()), "failures": failures,
+                "seconds": seconds, "connections": connections}
+
+    print(json.dumps(asyncio.run(main())))
+
+
+# --- measuring ---
+
+class ConnectionCounter:
+    """Polls /proc/net/tcp for the most client connections to the emulator open at once, and
+    notes when the first one appeared."""
+
+    def __init__(self, port):
+        self.port = f"{port:04X}"
+        self.most = 0
+        self.first_seen = None
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+
+    def _run(self):
+        while not self._stop.wait(0.05):
+            with open("/proc/net/tcp") as f:
+                rows = [line.split() for line in f.readlines()[1:]]
+            # rem_address is HOST:PORT in hex; state 01 is ESTABLISHED.
+            count = sum(1 for row in rows if row[2].endswith(":" + self.port) and row[3] == "01")
+            self.most = max(self.most, count)
+            if count and self.first_seen is None:
+                self.first_seen = time.perf_counter()
+
+    def __enter__(self):
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc):
+        self._stop.set()
+        self._thread.join()
+
+
+def process_cpu_seconds(pid):
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / CLOCK_TICKS  # utime + stime
+
+
+def children_cpu_seconds():
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+class Bench:
+    def __init__(self, args):
+        self.args = args
+        self.work = args.work_dir
+        self.sent_total = 0
+        self.problems = []
+        self.rows = []  # one per configuration
+        self.timeout = 60 + args.count / 200  # seconds per run; 160 s for 20,000
+
+    # Files: key, tokens, body.
+
+    def prepare(self):
+        from cryptography.hazmat.primitives import serialization
+        from cryptography.hazmat.primitives.asymmetric import ec
+        key = ec.generate_private_key(ec.SECP256R1())
+        self.key_pem = key.private_bytes(
+            serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()).decode()
+        self.key_file = self.path(f"AuthKey_{KEY_ID}.p8")
+        self.ca_file = self.path("ca.pem")
+        self.body_file = self.path("body.json")
+        self.tokens_file = self.path("tokens.txt")
+        self.one_token_file = self.path("one-token.txt")
+        with open(self.key_file, "w") as f:
+            f.write(self.key_pem)
+        with open(self.body_file, "w") as f:
+            json.dump(BODY, f, separators=(",", ":"))
+        with open(self.tokens_file, "w") as f:
+            f.writelines(secrets.token_hex(32) + "\n" for _ in range(self.args.count))
+        with open(self.one_token_file, "w") as f:
+            f.write(secrets.token_hex(32) + "\n")
+
+    def path(self, name):
+        return os.path.join(self.work, name)
+
+    # The emulator.
+
+    def start_emulator(self):
+        self.emulator_log = open(self.path("emulator.stderr"), "w+")
+        self.emulator = subprocess.Popen(
+            [self.args.herald, "apns-emulator", "--port", "0", "--key-file", self.key_file, "--key-id", KEY_ID,
+             "--team-id", TEAM_ID, "--ca-out", self.ca_file],
+            stdout=subprocess.PIPE, stderr=self.emulator_log, text=True)
+        ready, _, _ = select.select([self.emulator.stdout], [], [], 60)
+        line = self.emulator.stdout.readline() if ready else ""  # the ready line, written once it listens
+        match = re.search(r"listening on (https://([^:/\s]+):(\d+))", line)
+        if not match:
+            self.emulator.kill()
+            sys.exit(f"error: the emulator did not start: {line!r}; stderr: {self.read_emulator_log()}")
+        self.url, self.host, self.port = match.group(1), match.group(2), int(match.group(3))
+        print(f"emulator: {line.strip()}")
+
+    def read_emulator_log(self):
+        self.emulator_log.seek(0)
+        return self.emulator_log.read()
+
+    def stop_emulator(self):
+        self.emulator.send_signal(signal.SIGINT)
+        try:
+            self.emulator.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            self.emulator.kill()
+            self.problems.append("the emulator did not stop within 30 s of SIGINT")
+        log = self.read_emulator_log()
+        match = re.search(r"(\d+) received, (\d+) accepted, (\d+) refused, (\d+) faults injected", log)
+        if not match:
+            self.problems.append(f"no stop line from the emulator: {log.strip()!r}")
+            return
+        received, accepted, refused, faults = map(int, match.groups())
+        print(f"emulator: {match.group(0)}; the senders sent {self.sent_total}")
+        if accepted != self.sent_total or refused or faults or received != self.sent_total:
+            self.problems.append(
+                f"the emulator accepted {accepted} of {received} received ({refused} refused), "
+                f"but the senders sent {self.sent_total}")
+
+    # One timed run of any sender.
+
+    def timed(self, command, **kwargs):
+        emulator_before = process_cpu_seconds(self.emulator.pid)
+        client_before = children_cpu_seconds()
+        with ConnectionCounter(self.port) as counter:
+            start = time.perf_counter()
+            try:
+                result = subprocess.run(command, capture_output=True, text=True, timeout=self.timeout, **kwargs)
+            except subprocess.TimeoutExpired as expired:  # a sender that hangs fails its run
+                def text(output):
+                    return output.decode(errors="replace") if isinstance(output, bytes) else output or ""
+                result = subprocess.CompletedProcess(
+                    command, f"timed out after {self.timeout:.0f} s", text(expired.stdout), text(expired.stderr))
+            wall = time.perf_counter() - start
+        return result, {
+            "wall": wall, "client_cpu": children_cpu_seconds() - client_before,
+            "emulator_cpu": process_cpu_seconds(self.emulator.pid) - emulator_before, "connections": counter.most,
+            "to_connect": counter.first_seen - start if counter.first_seen else None}
+
+    def herald_command(self, tokens_file, concurrency, json_output=False):
+        return ([self.args.herald, "send", "apns", "--key-file", self.key_file, "--key-id", KEY_ID, "--team-id", TEAM_ID,
+                 "--topic", TOPIC, "--endpoint", self.url, "--ca-file", self.ca_file, "--tokens-file", tokens_file,
+                 "--concurrency", str(concurrency)] + (["--json"] if json_output else []) + [self.body_file])
+
+    def herald_startup(self):
+        """The wall time of sending one notification: process start, key, TLS, one request."""
+        times = []
+        for _ in range(3):
+            result, measured = self.timed(self.herald_command(self.one_token_file, 1))
+            self.sent_total += 1
+            if result.returncode != 0 or "Delivered to" not in result.stdout:
+                self.problems.append(f"herald, one token: exit {result.returncode}: {result.stdout}{result.stderr}")
+            times.append(measured["wall"])
+        self.startup = statistics.median(times)
+        print(f"herald start-up (one notification, median of 3): {self.startup * 1000:.0f} ms")
+
+    def herald_run(self, concurrency, json_output=False):
+        n = self.args.count
+        result, measured = self.timed(self.herald_command(self.tokens_file, concurrency, json_output))
+        self.sent_total += n
+        if json_output:
+            try:
+                lines = [json.loads(line) for line in result.stdout.splitlines() if line.strip()]
+            except ValueError:
+                lines = []
+            ok = result.returncode == 0 and len(lines) == n and all(line.get("status") == 200 for line in lines)
+        else:
+            ok = result.returncode == 0 and f"Sent {n} of {n} notifications" in result.stdout
+        if not ok:
+            self.problems.append(f"herald --concurrency {concurrency}: exit {result.returncode}: "
+                                 f"{result.stdout[-2000:]}{result.stderr[-2000:]}")
+        # Net of start-up: the one-notification send above measures what does not scale with N.
+        measured["seconds"] = max(measured["wall"] - self.startup, 1e-9)
+        return ok, measured
+
+    def aioapns_run(self, concurrency):
+        n = self.args.count
+        config = self.path(f"aioapns-{concurrency}.json")
+        with open(config, "w") as f:
+            json.dump({"host": self.host, "port": self.port, "ca": self.ca_file, "key": self.key_file,
+                       "tokens": self.tokens_file, "concurrency": concurrency}, f)
+        result, measured = self.timed([sys.executable, os.path.abspath(__file__), "aioapns-send", config])
+        self.sent_total += n
+        try:
+            report = json.loads(result.stdout.strip().splitlines()[-1])
+        except (IndexError, ValueError):
+            report = None
+        ok = result.returncode == 0 and report is not None and report["sent"] == n and report["failed"] == 0
+        if not ok:
+            self.problems.append(f"aioapns concurrency {concurrency}: exit {result.returncode}: "
+                                 f"{result.stdout[-2000:]}{result.stderr[-2000:]}")
+            return False, measured
+        measured["seconds"] = report["seconds"]  # from the first send to the last answer, in the process
+        return ok, measured
+
+    def h2load_run(self, clients, streams):
+        import jwt
+        n = self.args.count
+        token = jwt.encode({"iss": TEAM_ID, "iat": int(time.time())}, self.key_pem, algorithm="ES256",
+                           headers={"kid": KEY_ID})
+        device = secrets.token_hex(32)
+        command = ["h2load", "-n", str(n), "-c", str(clients), "-m", str(streams),
+                   "-H", f"authorization: bearer {token}", "-H", f"apns-topic: {TOPIC}", "-H", "apns-push-type: alert",
+                   "-d", self.body_file, f"{self.url}/3/device/{device}"]
+        result, measured = self.timed(command)
+        self.sent_total += n
+        finished = re.search(r"finished in ([\d.]+)(m?s), ([\d.]+) req/s", result.stdout)
+        codes = re.search(r"status codes: (\d+) 2xx, (\d+) 3xx, (\d+) 4xx, (\d+) 5xx", result.stdout)
+        ok = result.returncode == 0 and finished and codes and int(codes.group(1)) == n
+        if not ok:
+            self.problems.append(f"h2load -c {clients} -m {streams}: exit {result.returncode}: "
+                                 f"{result.stdout[-2000:]}{result.stderr[-2000:]}")
+            return False, measured
+        seconds = float(finished.group(1)) / (1000 if finished.group(2) == "ms" else 1)
+        measured["seconds"] = seconds  # h2load's own clock: from connecting to the last answer
+        return ok, measured
+
+    # A configuration, repeated.
+
+    def measure(self, tool, setting, run):
+        runs = []
+        for _ in range(self.args.repeat):
+            ok, measured = run()
+            if not ok:
+                print(f"  {tool:8} {setting:26} FAILED (see the end)", flush=True)
+                self.rows.append({"tool": tool, "setting": setting, "ok": False})
+                return
+            runs.append(measured)
+        n = self.args.count
+        rates = sorted(n / r["seconds"] for r in runs)
+        middle = sorted(runs, key=lambda r: n / r["seconds"])[len(runs) // 2]
+        row = {"tool": tool, "setting": setting, "ok": True, "rate": statistics.median(rates),
+               "gross": statistics.median(n / r["wall"] for r in runs), "spread": (rates[0], rates[-1]),
+               "client_cpu": middle["client_cpu"], "emulator_cpu": middle["emulator_cpu"],
+               "connections": middle["connections"], "wall": middle["wall"], "to_connect": middle["to_connect"]}
+        self.rows.append(row)
+        # CPU per notification: what each side costs, whoever holds the two cores at the time.
+        first = f", first connection after {row['to_connect']:.2f} s" if tool == "herald" and row["to_connect"] else ""
+        print(f"  {tool:8} {setting:26} {row['rate']:7.0f}/s  (runs {rates[0]:.0f}..{rates[-1]:.0f}; wall {row['wall']:.2f} s = "
+              f"{row['gross']:.0f}/s gross; CPU per notification: client {row['client_cpu'] / n * 1e6:.0f} µs, "
+              f"emulator {row['emulator_cpu'] / n * 1e6:.0f} µs; {row['connections']} connection(s){first})", flush=True)
+
+    def run(self):
+        args = self.args
+        self.prepare()
+        self.start_emulator()
+        try:
+            print(f"{args.count} notifications per run, {args.repeat} runs per configuration, median reported")
+            self.herald_startup()
+            for c in args.herald_concurrency:
+                self.measure("herald", f"--concurrency {c}", lambda c=c: self.herald_run(c))
+            best = self.best("herald", json_rows=False)
+            if best is not None and args.herald_json:
+                c = best["setting"].split()[-1]
+                self.measure("herald", f"--concurrency {c} --json", lambda: self.herald_run(int(c), json_output=True))
+            for c in args.aioapns_concurrency:
+                self.measure("aioapns", f"concurrency {c}", lambda c=c: self.aioapns_run(c))
+            for clients, streams in args.h2load:
+                self.measure("h2load", f"-c {clients} -m {streams}", lambda c=clients, m=streams: self.h2load_run(c, m))
+        finally:
+            self.stop_emulator()
+        return self.report()
+
+    def best(self, tool, json_rows=True):
+        rows = [r for r in self.rows if r["tool"] == tool and r["ok"] and (json_rows or "--json" not in r["setting"])]
+        return max(rows, key=lambda r: r["rate"]) if rows else None
+
+    def report(self):
+        best = {tool: self.best(tool, json_rows=False) for tool in ("herald", "aioapns", "h2load")}
+        print()
+        print("=" * 78)
+        print(f"APNs sending into herald apns-emulator, {self.args.count} notifications per run "
+              f"(median of {self.args.repeat}; best configuration per tool)")
+        print(f"  {'tool':8} {'configuration':22} {'notifications/s':>15} {'vs aioapns':>11} {'vs h2load':>10}")
+        for tool, row in best.items():
+            if row is None:
+                print(f"  {tool:8} {'-':22} {'FAILED':>15}")
+                continue
+            vs_aioapns = row["rate"] / best["aioapns"]["rate"] if best["aioapns"] else float("nan")
+            vs_h2load = row["rate"] / best["h2load"]["rate"] if best["h2load"] else float("nan")
+            print(f"  {tool:8} {row['setting']:22} {row['rate']:15.0f} {vs_aioapns:10.2f}x {vs_h2load:9.2f}x")
+        missed = False
+        if best["herald"] and best["aioapns"] and best["h2load"]:
+            over_aioapns = best["herald"]["rate"] / best["aioapns"]["rate"]
+            under_h2load = best["h2load"]["rate"] / best["herald"]["rate"]
+            met_1, met_2 = over_aioapns >= TARGET_VS_AIOAPNS, under_h2load <= TARGET_VS_H2LOAD
+            missed = not (met_1 and met_2)
+            print(f"  target: Herald >= {TARGET_VS_AIOAPNS:g}x aioapns: {over_aioapns:.2f}x, {'met' if met_1 else 'NOT met'}")
+            print(f"  target: Herald within {TARGET_VS_H2LOAD:g}x of h2load: h2load is {under_h2load:.2f}x Herald, "
+                  f"{'met' if met_2 else 'NOT met'}")
+        print(f"  Herald's figure is net of start-up ({self.startup * 1000:.0f} ms: the wall time of a one-notification send);"
+              f" aioapns's is timed inside its process, h2load's is its own 'finished in'.")
+        print("=" * 78)
+        if self.problems:
+            print("\nFAILED:", file=sys.stderr)
+            for problem in self.problems:
+                print(f"  - {problem}", file=sys.stderr)
+            return 1
+        return 2 if missed else 0
+
+
+def machine():
+    model = "?"
+    try:
+        with open("/proc/cpuinfo") as f:
+            model = next(line.split(":", 1)[1].strip() for line in f if line.startswith("model name"))
+    except (OSError, StopIteration):
+        pass
+    commit = subprocess.run(["git", "-C", ROOT, "rev-parse", "--short", "HEAD"], capture_output=True, text=True).stdout.strip()
+    h2load = subprocess.run(["h2load", "--version"], capture_output=True, text=True).stdout.strip()
+    try:
+        from importlib.metadata import version
+        aioapns = version("aioapns")
+    except Exception:
+        aioapns = "?"
+    return (f"{time.strftime('%Y-%m-%d %H:%M %Z')}; {os.cpu_count()} CPUs ({model}); {platform.system()} {platform.release()}; "
+            f"herald at {commit}; {h2load}; aioapns {aioapns}; Python {platform.python_version()}")
+
+
+def main():
+    if len(sys.argv) == 3 and sys.argv[1] == "aioapns-send":
+        with open(sys.argv[2]) as f:
+            aioapns_send(json.load(f))
+        return 0
+
+    def numbers(text):
+        return [int(x) for x in text.split(",") if x]
+
+    def pairs(text):
+        return [tuple(int(y) for y in x.split("x")) for x in text.split(",") if x]
+
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--herald", required=True, help="the herald binary (release); benchmark-apns.sh passes it")
+    parser.add_argument("--work-dir", required=True, help="an empty directory for the key, tokens and CA; benchmark-apns.sh makes it")
+    parser.add_argument("--count", type=int, default=20000, help="notifications per run (default 20000)")
+    parser.add_argument("--repeat", type=int, default=3, help="runs per configuration; the median counts (default 3)")
+    parser.add_argument("--herald-concurrency", type=numbers, default=[100, 500, 1000], metavar="N,N",
+                        help="herald send apns --concurrency values (default 100,500,1000)")
+    parser.add_argument("--no-herald-json", dest="herald_json", action="store_false",
+                        help="skip the extra run of Herald's best setting with --json")
+    parser.add_argument("--aioapns-concurrency", type=numbers, default=[100, 500, 1000], metavar="N,N",
+                        help="notifications in flight in aioapns (default 100,500,1000)")
+    parser.add_argument("--h2load", type=pairs, default=[(1, 100), (1, 500), (4, 100)], metavar="CxM,CxM",
+                        help="h2load clients x streams per client (default 1x100,1x500,4x100)")
+    args = parser.parse_args()
+    print(machine())
+    busy = cpu_busy_share()
+    print(f"CPUs busy before starting: {busy:.0%} over 1 s"
+          + ("  -- something else is running: expect lower, more spread figures" if busy > 0.15 else ""))
+    return Bench(args).run()
+
+
+def cpu_busy_share(seconds=1.0):
+    """The share of all CPUs' time not idle over the next `seconds`, from /proc/stat."""
+    def sample():
+        with open("/proc/stat") as f:
+            values = [int(v) for v in f.readline().split()[1:]]
+        return sum(values), values[3] + values[4]  # idle + iowait
+    total_before, idle_before = sample()
+    time.sleep(seconds)
+    total_after, idle_after = sample()
+    return 1 - (idle_after - idle_before) / max(total_after - total_before, 1)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
