@@ -41,7 +41,8 @@ final class EmulatorResponder: Sendable {
         if let fault = scheduledFault() {
             switch fault {
             case .server(let reason):
-                return HTTP2Server.Answer(response: APNSResponse(refusing: reason).wireResponse, delay: delay)
+                let apnsID = request.headers.first(named: "apns-id").flatMap(UUID.init(uuidString:))
+                return HTTP2Server.Answer(response: APNSResponse(refusing: reason, apnsID: apnsID).wireResponse, delay: delay)
             case .transport(let transport):
                 return HTTP2Server.Answer(response: APNSWireResponse(status: 500, headers: [], body: Data()), delay: delay, fault: transport)
             }
@@ -51,7 +52,10 @@ final class EmulatorResponder: Sendable {
             response = try accept(request)
         } catch {
             state.withLockedValue { $0.statistics.refused[error.reason.rawValue, default: 0] += 1 }
-            response = APNSResponse(refusing: error.reason, timestamp: error.reason == .unregistered ? unregisteredSince(request) : nil)
+            // APNs echoes the request's apns-id on refusals too.
+            response = APNSResponse(
+                refusing: error.reason, apnsID: request.headers.first(named: "apns-id").flatMap(UUID.init(uuidString:)),
+                timestamp: error.reason == .unregistered ? unregisteredSince(request) : nil)
         }
         return HTTP2Server.Answer(response: response.wireResponse, delay: delay)
     }
@@ -103,7 +107,8 @@ final class EmulatorResponder: Sendable {
         if configuration.unregisteredTokens[request.deviceToken.hex] != nil {
             throw APNSRequestError(.unregistered, "the device token is marked unregistered")
         }
-        let apnsID = request.apnsID ?? UUID()
+        var generator = SystemRandomNumberGenerator()
+        let apnsID = request.apnsID ?? UUID.version4(using: &generator)
         do {
             try log.record(request, headers: wire.headers, payload: payload, apnsID: apnsID)
         } catch {
@@ -111,7 +116,7 @@ final class EmulatorResponder: Sendable {
             throw APNSRequestError(.internalServerError, "the emulator could not write its log: \(error)")
         }
         state.withLockedValue { $0.statistics.accepted += 1 }
-        return APNSResponse(status: 200, apnsID: apnsID, uniqueID: UUID().uuidString.lowercased())
+        return APNSResponse(status: 200, apnsID: apnsID, uniqueID: UUID.version4(using: &generator).uuidString.lowercased())
     }
 
     private func verifyProviderToken(_ headers: [APNSHeader]) throws(APNSRequestError) {

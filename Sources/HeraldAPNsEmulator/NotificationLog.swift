@@ -8,6 +8,8 @@ import NIOConcurrencyHelpers
 final class NotificationLog: Sendable {
     private let file: NIOLockedValueBox<FileHandle?>
     private let simctlDirectory: URL?
+    /// Whether anything is written: a log file or a simctl directory was given.
+    private let isRecording: Bool
 
     /// - Parameters:
     ///   - logFile: the JSON-lines file, created or appended to; `nil` for none.
@@ -29,6 +31,7 @@ final class NotificationLog: Sendable {
         }
         file = NIOLockedValueBox(handle)
         self.simctlDirectory = simctlDirectory
+        isRecording = handle != nil || simctlDirectory != nil
     }
 
     /// Records an accepted notification.
@@ -39,6 +42,7 @@ final class NotificationLog: Sendable {
     ///   - payload: the body.
     ///   - apnsID: the id it was accepted with.
     func record(_ request: APNSRequest, headers: [APNSHeader], payload: JSONValue, apnsID: UUID) throws {
+        guard isRecording else { return }
         var headerObject: [String: JSONValue] = [:]
         for header in headers where header.name.lowercased() != "authorization" {
             headerObject[header.name.lowercased()] = .string(header.value)

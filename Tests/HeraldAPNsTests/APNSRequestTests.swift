@@ -31,11 +31,24 @@ import Testing
         #expect(try APNSRequest(parsing: wire) == request)
     }
 
+    @Test func randomIDsAreVersion4AndDistinct() {
+        var generator = SystemRandomNumberGenerator()
+        let ids = (0..<100).map { _ in UUID.version4(using: &generator) }
+        #expect(Set(ids).count == 100)
+        for id in ids {
+            let text = id.uuidString.lowercased()
+            #expect(Array(text)[14] == "4")
+            #expect("89ab".contains(Array(text)[19]))
+        }
+    }
+
     @Test func deviceTokensAreHexBytes() {
         #expect(DeviceToken("<A1B2 C3D4>")?.hex == "a1b2c3d4")
         #expect(DeviceToken("a1b") == nil)
         #expect(DeviceToken("zz") == nil)
         #expect(DeviceToken("") == nil)
+        #expect(DeviceToken("A1\tB2")?.hex == "a1b2")
+        #expect(DeviceToken("a1é2") == nil)
     }
 
     struct Case: Sendable, CustomStringConvertible {

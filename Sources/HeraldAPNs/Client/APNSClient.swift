@@ -101,17 +101,25 @@ public final class APNSClient: Sendable {
     /// - Returns: delivered with its `apns-id`, or failed with status, reason and whether to
     ///   delete the token. A request that breaks APNs's rules fails without being sent.
     public func send(_ request: APNSRequest) async -> APNSDelivery {
-        var request = request
         do {
             try request.validate()
         } catch {
-            return APNSDelivery(
-                deviceToken: request.deviceToken,
-                outcome: .failed(APNSFailure(status: nil, reason: error.reason, message: "not sent: \(error.message)")), attempts: 0)
+            return Self.refused(request.deviceToken, error)
         }
-        let apnsID = request.apnsID ?? UUID()
-        request.apnsID = apnsID
+        return await send(validated: request)
+    }
+
+    private static func refused(_ token: DeviceToken, _ error: APNSRequestError) -> APNSDelivery {
+        APNSDelivery(deviceToken: token, outcome: .failed(APNSFailure(status: nil, reason: error.reason, message: "not sent: \(error.message)")), attempts: 0)
+    }
+
+    /// Sends a request that passed ``APNSRequest/validate()``.
+    private func send(validated request: APNSRequest) async -> APNSDelivery {
+        var request = request
         var generator = SystemRandomNumberGenerator()
+        // Random bytes from the generator: Foundation's UUID() opens /dev/urandom each time on Linux.
+        let apnsID = request.apnsID ?? UUID.version4(using: &generator)
+        request.apnsID = apnsID
         var attempt = 0
         while true {
             attempt += 1
@@ -162,6 +170,15 @@ public final class APNSClient: Sendable {
     ///   token has its delivery; ending iteration early cancels what is left.
     public func send(_ template: APNSRequest, to tokens: some Sequence<DeviceToken> & Sendable) -> AsyncStream<APNSDelivery> {
         let limit = max(1, configuration.maximumConcurrentRequests)
+        // The template is checked once; per device only the token changes, and a DeviceToken is
+        // valid hex by construction.
+        let templateError: APNSRequestError?
+        do {
+            try template.validate()
+            templateError = nil
+        } catch {
+            templateError = error
+        }
         return AsyncStream { continuation in
             let work = Task {
                 await withTaskGroup(of: APNSDelivery.self) { group in
@@ -171,7 +188,10 @@ public final class APNSClient: Sendable {
                         var request = template
                         request.deviceToken = token
                         request.apnsID = nil  // each device's notification gets its own id
-                        group.addTask { await self.send(request) }
+                        group.addTask {
+                            if let templateError { return Self.refused(token, templateError) }
+                            return await self.send(validated: request)
+                        }
                         return true
                     }
                     var started = 0

@@ -140,9 +140,10 @@ struct SendAPNsCommand: AsyncParsableCommand {
     private func makePlan() throws(CLIError) -> SendPlan {
         let tokens = try readTokens()
         let body = try buildBody()
-        guard let firstValid = tokens.compactMap(DeviceToken.init).first ?? DeviceToken("00") else { throw .usage("no device token") }
+        // The template's token is replaced per device; this one only lets it be checked.
+        let placeholder = DeviceToken(String(repeating: "00", count: 32))!
         let template = APNSRequest(
-            deviceToken: firstValid, topic: topic, pushType: APNSPushType(rawValue: pushType), priority: priority.map(APNSPriority.init(rawValue:)),
+            deviceToken: placeholder, topic: topic, pushType: APNSPushType(rawValue: pushType), priority: priority.map(APNSPriority.init(rawValue:)),
             expiration: expiration, collapseID: collapseID, payload: body)
         do {
             try template.validate()

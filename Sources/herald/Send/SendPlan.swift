@@ -4,8 +4,8 @@ import HeraldCore
 
 /// What `herald send apns` will send: the notification, the devices, where.
 struct SendPlan {
-    /// The device tokens as given, without repeats.
-    let tokens: [String]
+    /// The device tokens as given, without repeats, each read once: `nil` when it is not hex.
+    let tokens: [(text: String, token: DeviceToken?)]
     /// The notification; its device token is replaced per device.
     let template: APNSRequest
     let clientConfiguration: APNSClient.Configuration
@@ -16,7 +16,7 @@ struct SendPlan {
     ///   - clientConfiguration: where and how to send.
     init(tokens: [String], template: APNSRequest, clientConfiguration: APNSClient.Configuration) {
         var seen = Set<String>()
-        self.tokens = tokens.filter { seen.insert(DeviceToken($0)?.hex ?? $0).inserted }
+        self.tokens = tokens.lazy.map { (text: $0, token: DeviceToken($0)) }.filter { seen.insert($0.token?.hex ?? $0.text).inserted }
         if self.tokens.count < tokens.count {
             printError("\(tokens.count - self.tokens.count) repeated device tokens are sent once")
         }
@@ -25,22 +25,22 @@ struct SendPlan {
     }
 
     /// The tokens that are hex bytes.
-    var validTokens: [DeviceToken] { tokens.compactMap(DeviceToken.init) }
+    var validTokens: [DeviceToken] { tokens.compactMap(\.token) }
 
     /// A failed result for each token that is not hex bytes: APNs would answer BadDeviceToken.
     var invalidTokens: [SendResult] {
-        tokens.filter { DeviceToken($0) == nil }.map { token in
+        tokens.filter { $0.token == nil }.map { entry in
             SendResult(
-                token: token, delivered: false, reason: APNSErrorReason.badDeviceToken.rawValue, deleteToken: true,
+                token: entry.text, delivered: false, reason: APNSErrorReason.badDeviceToken.rawValue, deleteToken: true,
                 message: "not sent: the device token is not hex bytes", attempts: 0)
         }
     }
 
     /// The requests as they would travel, the provider token not shown.
     var dryRun: String {
-        var lines = tokens.map { token in
-            "POST \(clientConfiguration.endpoint.url.absoluteString)/3/device/\(DeviceToken(token)?.hex ?? token)"
-                + (DeviceToken(token) == nil ? "   (not hex: would fail as BadDeviceToken)" : "")
+        var lines = tokens.map { entry in
+            "POST \(clientConfiguration.endpoint.url.absoluteString)/3/device/\(entry.token?.hex ?? entry.text)"
+                + (entry.token == nil ? "   (not hex: would fail as BadDeviceToken)" : "")
         }
         lines.append("authorization: bearer <ES256 provider token, not shown>")
         for header in template.wireRequest(authorization: nil).headers {
