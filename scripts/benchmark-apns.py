@@ -235,10 +235,11 @@ class Bench:
             "emulator_cpu": process_cpu_seconds(self.emulator.pid) - emulator_before, "connections": counter.most,
             "to_connect": counter.first_seen - start if counter.first_seen else None}
 
-    def herald_command(self, tokens_file, concurrency, json_output=False):
+    def herald_command(self, tokens_file, concurrency, json_output=False, connections=1):
         return ([self.args.herald, "send", "apns", "--key-file", self.key_file, "--key-id", KEY_ID, "--team-id", TEAM_ID,
                  "--topic", TOPIC, "--endpoint", self.url, "--ca-file", self.ca_file, "--tokens-file", tokens_file,
-                 "--concurrency", str(concurrency)] + (["--json"] if json_output else []) + [self.body_file])
+                 "--concurrency", str(concurrency), "--connections", str(connections)]
+                + (["--json"] if json_output else []) + [self.body_file])
 
     def herald_startup(self):
         """The wall time of sending one notification: process start, key, TLS, one request."""
@@ -252,9 +253,9 @@ class Bench:
         self.startup = statistics.median(times)
         print(f"herald start-up (one notification, median of 3): {self.startup * 1000:.0f} ms")
 
-    def herald_run(self, concurrency, json_output=False):
+    def herald_run(self, concurrency, json_output=False, connections=1):
         n = self.args.count
-        result, measured = self.timed(self.herald_command(self.tokens_file, concurrency, json_output))
+        result, measured = self.timed(self.herald_command(self.tokens_file, concurrency, json_output, connections))
         self.sent_total += n
         if json_output:
             try:
@@ -265,7 +266,7 @@ class Bench:
         else:
             ok = result.returncode == 0 and f"Sent {n} of {n} notifications" in result.stdout
         if not ok:
-            self.problems.append(f"herald --concurrency {concurrency}: exit {result.returncode}: "
+            self.problems.append(f"herald --concurrency {concurrency} --connections {connections}: exit {result.returncode}: "
                                  f"{result.stdout[-2000:]}{result.stderr[-2000:]}")
         # Net of start-up: the one-notification send above measures what does not scale with N.
         measured["seconds"] = max(measured["wall"] - self.startup, 1e-9)
@@ -346,11 +347,14 @@ class Bench:
             print(f"{args.count} notifications per run, {args.repeat} runs per configuration, median reported")
             self.herald_startup()
             for c in args.herald_concurrency:
-                self.measure("herald", f"--concurrency {c}", lambda c=c: self.herald_run(c))
+                for k in args.herald_connections:
+                    self.measure("herald", f"--concurrency {c} --connections {k}", lambda c=c, k=k: self.herald_run(c, connections=k))
             best = self.best("herald", json_rows=False)
             if best is not None and args.herald_json:
-                c = best["setting"].split()[-1]
-                self.measure("herald", f"--concurrency {c} --json", lambda: self.herald_run(int(c), json_output=True))
+                words = best["setting"].split()
+                c, k = int(words[1]), int(words[3])
+                self.measure("herald", f"--concurrency {c} --connections {k} --json",
+                             lambda: self.herald_run(c, json_output=True, connections=k))
             for c in args.aioapns_concurrency:
                 self.measure("aioapns", f"concurrency {c}", lambda c=c: self.aioapns_run(c))
             for clients, streams in args.h2load:
@@ -436,6 +440,8 @@ def main():
                         help="herald send apns --concurrency values (default 100,500,1000)")
     parser.add_argument("--no-herald-json", dest="herald_json", action="store_false",
                         help="skip the extra run of Herald's best setting with --json")
+    parser.add_argument("--herald-connections", type=numbers, default=[1, 2, 4], metavar="N,N",
+                        help="herald send apns --connections values (default 1,2,4)")
     parser.add_argument("--aioapns-concurrency", type=numbers, default=[100, 500, 1000], metavar="N,N",
                         help="notifications in flight in aioapns (default 100,500,1000)")
     parser.add_argument("--h2load", type=pairs, default=[(1, 100), (1, 500), (4, 100)], metavar="CxM,CxM",

@@ -1,4 +1,5 @@
 import AsyncHTTPClient
+import NIOConcurrencyHelpers
 import Foundation
 import HeraldCore
 import NIOCore
@@ -28,6 +29,9 @@ public final class APNSClient: Sendable {
         public var requestTimeout: Duration
         /// How many notifications are in flight at once in ``APNSClient/send(_:to:)``.
         public var maximumConcurrentRequests: Int
+        /// How many HTTP/2 connections requests are spread over. Each is one stream limit and
+        /// one event-loop thread; APNs recommends several connections for high volume.
+        public var connections: Int
         /// How often, and after how long, failed attempts are repeated.
         public var retry: RetryPolicy
         /// How long a provider token is used (kept within 20...60 minutes).
@@ -36,15 +40,17 @@ public final class APNSClient: Sendable {
         /// such as `herald apns-emulator --ca-out`.
         public var trustedCertificatesFile: URL?
 
-        /// - Parameters: see the properties; defaults: production, 10 s, 100 in flight, the
-        ///   default ``RetryPolicy``, 50 minutes, the system's trust store.
+        /// - Parameters: see the properties; defaults: production, 10 s, 100 in flight over 2
+        ///   connections, the default ``RetryPolicy``, 50 minutes, the system's trust store.
         public init(
             endpoint: APNSEndpoint = .production, requestTimeout: Duration = .seconds(10), maximumConcurrentRequests: Int = 100,
-            retry: RetryPolicy = RetryPolicy(), tokenRefreshInterval: Duration = .seconds(50 * 60), trustedCertificatesFile: URL? = nil
+            connections: Int = 2, retry: RetryPolicy = RetryPolicy(), tokenRefreshInterval: Duration = .seconds(50 * 60),
+            trustedCertificatesFile: URL? = nil
         ) {
             self.endpoint = endpoint
             self.requestTimeout = requestTimeout
             self.maximumConcurrentRequests = maximumConcurrentRequests
+            self.connections = connections
             self.retry = retry
             self.tokenRefreshInterval = tokenRefreshInterval
             self.trustedCertificatesFile = trustedCertificatesFile
@@ -55,7 +61,10 @@ public final class APNSClient: Sendable {
     static let maximumResponseBodyByteCount = 64 * 1024
 
     public let configuration: Configuration
-    private let http: HTTPClient
+    /// One HTTPClient per connection: AsyncHTTPClient keeps one HTTP/2 connection per host.
+    private let http: [HTTPClient]
+    /// Which connection the next request goes on.
+    private let requestCount = NIOLockedValueBox(0)
     private let tokens: ProviderTokenCache
     private let sleep: @Sendable (Duration) async throws -> Void
     private let now: @Sendable () -> Date
@@ -84,7 +93,9 @@ public final class APNSClient: Sendable {
         httpConfiguration.httpVersion = .automatic
         httpConfiguration.timeout = HTTPClient.Configuration.Timeout(connect: .seconds(10))
         self.configuration = configuration
-        self.http = HTTPClient(eventLoopGroupProvider: .singleton, configuration: httpConfiguration)
+        self.http = (0..<max(1, configuration.connections)).map { _ in
+            HTTPClient(eventLoopGroupProvider: .singleton, configuration: httpConfiguration)
+        }
         self.tokens = ProviderTokenCache(key: key, refreshInterval: configuration.tokenRefreshInterval, now: now)
         self.sleep = { duration in try await clock.sleep(for: duration) }
         self.now = now
@@ -92,7 +103,7 @@ public final class APNSClient: Sendable {
 
     /// Closes the connections. Sending afterwards fails.
     public func shutdown() async throws {
-        try await http.shutdown()
+        for client in http { try await client.shutdown() }
     }
 
     /// Sends one notification, retrying as the policy allows.
@@ -215,7 +226,12 @@ public final class APNSClient: Sendable {
         http.body = .bytes(ByteBuffer(bytes: wire.body))
         let timeout = configuration.requestTimeout.components
         let deadline = NIODeadline.now() + .seconds(timeout.seconds) + .nanoseconds(timeout.attoseconds / 1_000_000_000)
-        let response = try await self.http.execute(http, deadline: deadline)
+        let index = requestCount.withLockedValue { count in
+            defer { count &+= 1 }
+            return count
+        }
+        let client = self.http[index % self.http.count]
+        let response = try await client.execute(http, deadline: deadline)
         let body = try await response.body.collect(upTo: Self.maximumResponseBodyByteCount)
         let headers = response.headers.map { APNSHeader($0.name.lowercased(), $0.value) }
         let parsed = APNSResponse(wire: APNSWireResponse(status: Int(response.status.code), headers: headers, body: Data(body.readableBytesView)))

@@ -77,6 +77,9 @@ struct SendAPNsCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Notifications in flight at once.", valueName: "n"))
     var concurrency: Int = 100
 
+    @Option(name: .long, help: ArgumentHelp("HTTP/2 connections to spread the notifications over.", valueName: "n"))
+    var connections: Int = 2
+
     @Option(name: .long, help: ArgumentHelp("Seconds each attempt may take.", valueName: "seconds"))
     var timeout: Double = 10
 
@@ -103,6 +106,7 @@ struct SendAPNsCommand: AsyncParsableCommand {
         if (sealKeyFile == nil) != (sealKeyID == nil) { throw ValidationError("--seal-key-file and --seal-key-id go together") }
         if sealKeyFile != nil, message.payload != nil { throw ValidationError("--seal-key-file seals a built message; a payload file is sent as it is") }
         guard concurrency > 0 else { throw ValidationError("--concurrency must be at least 1") }
+        guard connections > 0 else { throw ValidationError("--connections must be at least 1") }
         guard timeout > 0, timeout.isFinite else { throw ValidationError("--timeout must be a positive number of seconds") }
         guard attempts > 0 else { throw ValidationError("--attempts must be at least 1") }
     }
@@ -152,7 +156,7 @@ struct SendAPNsCommand: AsyncParsableCommand {
         }
         let destination: APNSEndpoint = sandbox ? .sandbox : production ? .production : APNSEndpoint(url: URL(string: endpoint!)!)
         let configuration = APNSClient.Configuration(
-            endpoint: destination, requestTimeout: .seconds(timeout), maximumConcurrentRequests: concurrency,
+            endpoint: destination, requestTimeout: .seconds(timeout), maximumConcurrentRequests: concurrency, connections: connections,
             retry: RetryPolicy(maximumAttempts: attempts), trustedCertificatesFile: caFile.map { URL(fileURLWithPath: $0) })
         return SendPlan(tokens: tokens, template: template, clientConfiguration: configuration)
     }
