@@ -94,6 +94,8 @@ struct APNsEmulatorCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        // Caught from before the ready line: a script may signal as soon as it reads it.
+        let shutdown = ShutdownSignal()
         let configuration: APNSEmulator.Configuration
         do {
             configuration = try makeConfiguration()
@@ -117,7 +119,7 @@ struct APNsEmulatorCommand: AsyncParsableCommand {
         // Written unbuffered: a script waiting for this line sees it at once.
         let ready = "herald apns-emulator: listening on \(emulator.endpoint) (key \(keyID), team \(teamID)\(caOut.map { "; trust \($0)" } ?? ""))\n"
         FileHandle.standardOutput.write(Data(ready.utf8))
-        await ShutdownSignal.wait()
+        await shutdown.wait()
         await emulator.shutdown()
         let statistics = emulator.statistics
         let refused = statistics.refused.values.reduce(0, +)

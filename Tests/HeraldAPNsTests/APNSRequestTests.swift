@@ -42,6 +42,11 @@ import Testing
         }
     }
 
+    @Test func anEndpointWithATrailingSlashStillMakesTheRightPath() {
+        let endpoint = APNSEndpoint(url: URL(string: "https://127.0.0.1:2197/")!)
+        #expect(endpoint.url.absoluteString + Self.request().path == "https://127.0.0.1:2197/3/device/\(Self.token.hex)")
+    }
+
     @Test func deviceTokensAreHexBytes() {
         #expect(DeviceToken("<A1B2 C3D4>")?.hex == "a1b2c3d4")
         #expect(DeviceToken("a1b") == nil)

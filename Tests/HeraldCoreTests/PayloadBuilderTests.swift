@@ -35,6 +35,15 @@ import Testing
         #expect(!built.isShortened)
     }
 
+    @Test func aLayoutWritingUnderAPSKeepsTheAlertAndMutableContent() throws {
+        let layout = try Layout(definitionData: Data(#"{"name": "thread", "communication": {"conversationIdentifier": ["/aps/thread-id"]}}"#.utf8))
+        let outgoing = OutgoingMessage(message: Message(sender: Self.maya, conversationIdentifier: "conv-1"), text: "hello")
+        let aps = try #require(try PayloadBuilder(layout: layout).build(outgoing).json["aps"])
+        #expect(aps["mutable-content"] == 1)
+        #expect(aps["alert"]?["body"] == "hello")
+        #expect(aps["thread-id"] == "conv-1")
+    }
+
     @Test func titleAndSubtitleCanBeOverridden() throws {
         let outgoing = OutgoingMessage(message: Self.message, text: "Hi", title: "Maya (work)", subtitle: "Crag trip")
         let alert = try PayloadBuilder().build(outgoing).json["aps"]?["alert"]

@@ -91,7 +91,9 @@ public final class APNSClient: Sendable {
         }
         var httpConfiguration = HTTPClient.Configuration(tlsConfiguration: tls)
         httpConfiguration.httpVersion = .automatic
-        httpConfiguration.timeout = HTTPClient.Configuration.Timeout(connect: .seconds(10))
+        // AsyncHTTPClient's per-request deadline stops at the response head; the read timeout
+        // bounds every wait for more of the answer after that, so a stalled body fails too.
+        httpConfiguration.timeout = HTTPClient.Configuration.Timeout(connect: .seconds(10), read: TimeAmount(configuration.requestTimeout))
         self.configuration = configuration
         self.http = (0..<max(1, configuration.connections)).map { _ in
             HTTPClient(eventLoopGroupProvider: .singleton, configuration: httpConfiguration)
@@ -135,7 +137,7 @@ public final class APNSClient: Sendable {
         while true {
             attempt += 1
             let token = await tokens.current()
-            let failure: APNSFailure
+            var failure: APNSFailure
             let decision: APNSRetryDecision
             do {
                 let (response, retryAfter) = try await perform(request, token: token)
@@ -156,6 +158,10 @@ public final class APNSClient: Sendable {
             case .renewTokenAndRetry:
                 await tokens.expire(token)
                 delay = attempt < configuration.retry.maximumAttempts ? .zero : nil
+            case .retryAfterBackOff(let retryAfter?) where retryAfter > configuration.retry.maximumDelay:
+                // A wait longer than the policy allows is not slept out: the caller hears when to come back.
+                failure.message += "; APNs asked to wait \(retryAfter.components.seconds) s, more than the retry policy's maximum"
+                delay = nil
             case .retryAfterBackOff(let retryAfter):
                 delay = configuration.retry.delay(after: attempt, retryAfter: retryAfter, using: &generator)
             }

@@ -6,8 +6,13 @@ public struct APNSEndpoint: Hashable, Sendable, CustomStringConvertible {
     /// `https://host:port`, without a path.
     public var url: URL
 
-    /// - Parameter url: `https://host[:port]`.
-    public init(url: URL) { self.url = url }
+    /// - Parameter url: `https://host[:port]`; a trailing `/` is dropped, since request paths
+    ///   start with one.
+    public init(url: URL) {
+        var text = url.absoluteString
+        while text.hasSuffix("/") { text.removeLast() }
+        self.url = URL(string: text) ?? url
+    }
 
     /// `api.push.apple.com`: apps signed for distribution.
     public static let production = Self(url: URL(string: "https://api.push.apple.com")!)

@@ -73,12 +73,20 @@ public struct APNSErrorReason: RawRepresentable, Hashable, Sendable, CustomStrin
     /// The status APNs uses for this reason; `nil` for a reason the reference does not list.
     public var status: Int? { Self.statusByReason[self] }
 
-    /// Whether the device token will never work again: delete it from the backend.
+    /// Whether the device token should be deleted from the backend.
     ///
-    /// True for a malformed or foreign token (`BadDeviceToken`, `DeviceTokenNotForTopic`) and for
-    /// a token APNs has retired (410 `Unregistered`, `ExpiredToken`).
+    /// True for a token APNs has retired (410 `Unregistered`, `ExpiredToken`) and for
+    /// `BadDeviceToken`, which APNs also answers when the token belongs to the other
+    /// environment: check ``isEnvironmentOrTopicMismatch`` first. `DeviceTokenNotForTopic` means
+    /// the topic is wrong more often than the token, so it is not a delete hint.
     public var meansDeleteToken: Bool {
-        [.badDeviceToken, .deviceTokenNotForTopic, .unregistered, .expiredToken].contains(self)
+        [.badDeviceToken, .unregistered, .expiredToken].contains(self)
+    }
+
+    /// Whether the reason can mean the request went to the wrong environment (sandbox or
+    /// production) or named the wrong topic, rather than a bad token.
+    public var isEnvironmentOrTopicMismatch: Bool {
+        [.badDeviceToken, .deviceTokenNotForTopic].contains(self)
     }
 
     public var description: String { rawValue }

@@ -26,8 +26,9 @@ final class HTTP2Server: Sendable {
         case resetStream
         /// Drop the TCP connection under every stream, without GOAWAY or TLS close.
         case closeConnection
-        /// GOAWAY `{"reason": ...}` refusing this stream and every later one; earlier streams
-        /// are still answered.
+        /// GOAWAY `{"reason": ...}`: every stream already taken on the connection is still
+        /// answered, this one is refused (RST_STREAM REFUSED_STREAM: never processed, safe to
+        /// send again), and so is every later one.
         case goAway(reason: String)
     }
 
@@ -49,6 +50,12 @@ final class HTTP2Server: Sendable {
         var draining: Set<Int> = []
         /// The most streams any one connection had open at once.
         var peakActiveStreams = 0
+        /// Per connection, the highest stream whose request went to the handler.
+        var highestTaken: [Int: Int] = [:]
+        /// Per connection, the last stream ID its GOAWAY promised to answer.
+        var goAwayLastStreamID: [Int: Int] = [:]
+        /// Set by ``close(goAway:)``: connections that arrive now are closed at once.
+        var closing = false
     }
 
     /// The port bound.
@@ -123,7 +130,12 @@ final class HTTP2Server: Sendable {
     /// - Parameter goAway: first tell each connection with GOAWAY `{"reason": "Shutdown"}`,
     ///   so clients know no request after the last one answered was processed.
     func close(goAway: Bool) async {
-        let open = connections.withLockedValue { Array($0.open.values) }
+        // The listener first, so no connection arrives after the snapshot below.
+        try? await serverChannel.channel.close()  // a closed listener is what is wanted here
+        let open = connections.withLockedValue { state in
+            state.closing = true
+            return Array(state.open.values)
+        }
         for channel in open {
             if goAway {
                 // A connection that is already gone needs no GOAWAY.
@@ -131,20 +143,26 @@ final class HTTP2Server: Sendable {
             }
             try? await channel.close()  // closing a closed connection is not a failure here
         }
-        try? await serverChannel.channel.close()  // idem for the listening socket
     }
 
     private func serve(_ channel: Channel, _ multiplexer: Multiplexer) async {
-        let id = connections.withLockedValue { state in
+        let id = connections.withLockedValue { state -> Int? in
+            guard !state.closing else { return nil }
             defer { state.nextID += 1 }
             state.open[state.nextID] = channel
             return state.nextID
+        }
+        guard let id else {
+            try? await channel.close()  // arrived while shutting down; it may already be gone
+            return
         }
         defer {
             connections.withLockedValue { state in
                 state.open.removeValue(forKey: id)
                 state.activeStreams.removeValue(forKey: id)
                 state.draining.remove(id)
+                state.highestTaken.removeValue(forKey: id)
+                state.goAwayLastStreamID.removeValue(forKey: id)
             }
         }
         do {
@@ -183,6 +201,8 @@ final class HTTP2Server: Sendable {
                 let request = APNSWireRequest(
                     method: fields.first(named: ":method") ?? "", path: fields.first(named: ":path") ?? "",
                     headers: fields.filter { !$0.name.hasPrefix(":") }, body: Data(body.readableBytesView))
+                // A stream beyond this connection's GOAWAY is never processed: HTTP/2 refuses it.
+                guard take(Int(streamID), on: connection) else { return }
                 let answer = await handler(connection, request)
                 if let delay = answer.delay { try await Task.sleep(for: delay) }
                 switch answer.fault {
@@ -193,13 +213,29 @@ final class HTTP2Server: Sendable {
                 case .closeConnection:
                     try await channel.close()
                 case .goAway(let reason):
-                    let lastStreamID = HTTP2StreamID(max(Int(streamID) - 2, 0))
-                    connections.withLockedValue { _ = $0.draining.insert(connection) }
-                    try await Self.sendGoAway(on: channel, lastStreamID: lastStreamID, reason: reason)
+                    // Every stream already taken is answered; this one is refused.
+                    let lastStreamID = connections.withLockedValue { state -> Int in
+                        state.draining.insert(connection)
+                        let last = state.highestTaken[connection, default: 0]
+                        state.goAwayLastStreamID[connection] = last
+                        return last
+                    }
+                    try await Self.sendGoAway(on: channel, lastStreamID: HTTP2StreamID(lastStreamID), reason: reason)
+                    try await outbound.write(.rstStream(.refusedStream))
                 }
             }
         } catch {
             // The stream was reset or its connection is gone: the client sees that as it is.
+        }
+    }
+
+    /// Records that a stream's request goes to the handler, unless the connection's GOAWAY
+    /// already refused it.
+    private func take(_ streamID: Int, on connection: Int) -> Bool {
+        connections.withLockedValue { state in
+            if let last = state.goAwayLastStreamID[connection], streamID > last { return false }
+            state.highestTaken[connection] = max(state.highestTaken[connection, default: 0], streamID)
+            return true
         }
     }
 

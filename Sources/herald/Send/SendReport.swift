@@ -1,4 +1,5 @@
 import Foundation
+import HeraldAPNs
 
 /// Collects the results of a send and prints them: a progress line on a terminal, then the
 /// summary, or one JSON object per result with `--json`.
@@ -10,6 +11,9 @@ final class SendReport {
     private var delivered = 0
     private var failures: [String: Int] = [:]
     private var tokensToDelete: [String] = []
+    /// Whether APNs itself answered BadDeviceToken or DeviceTokenNotForTopic, which can mean
+    /// the wrong environment or topic rather than a bad token.
+    private var mayBeWrongEnvironment = false
     private var lastFailure: SendResult?
     private var lastDelivery: SendResult?
     private var lastProgress = Date.distantPast
@@ -37,6 +41,9 @@ final class SendReport {
         } else {
             failures[result.failureName, default: 0] += 1
             if result.deleteToken { tokensToDelete.append(result.token) }
+            if result.status != nil, let reason = result.reason, APNSErrorReason(rawValue: reason).isEnvironmentOrTopicMismatch {
+                mayBeWrongEnvironment = true
+            }
             lastFailure = result
         }
         if json { print(result.json.jsonText()) }
@@ -46,6 +53,12 @@ final class SendReport {
         }
     }
 
+    static let environmentCaveat = """
+        Note: APNs also answers BadDeviceToken for a token of the other environment, and \
+        DeviceTokenNotForTopic for the wrong --topic: check --sandbox/--production and --topic \
+        before deleting tokens.
+        """
+
     func finish() {
         if showsProgress { FileHandle.standardError.write(Data("\n".utf8)) }
         guard !json else { return }
@@ -54,7 +67,8 @@ final class SendReport {
                 print("Delivered to \(lastDelivery.token) at \(destination): apns-id \(lastDelivery.apnsID ?? "-").")
             } else if let lastFailure {
                 print("Failed for \(lastFailure.token): \(lastFailure.status.map { "\($0) " } ?? "")\(lastFailure.failureName): \(lastFailure.message ?? "")")
-                if lastFailure.deleteToken { print("Delete this token from your backend: APNs will never deliver to it.") }
+                if lastFailure.deleteToken { print("Delete this token from your backend: APNs will not deliver to it.") }
+                if mayBeWrongEnvironment { print(Self.environmentCaveat) }
             }
             return
         }
@@ -66,8 +80,11 @@ final class SendReport {
             }
         }
         if !tokensToDelete.isEmpty {
-            print("Delete these \(tokensToDelete.count) tokens from your backend (APNs will never deliver to them):")
+            print("Delete these \(tokensToDelete.count) tokens from your backend (APNs will not deliver to them):")
             for token in tokensToDelete { print("  \(token)") }
+        }
+        if mayBeWrongEnvironment {
+            print(Self.environmentCaveat)
         }
     }
 }
