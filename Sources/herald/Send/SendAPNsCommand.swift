@@ -12,9 +12,10 @@ struct SendAPNsCommand: AsyncParsableCommand {
             Sends one notification to every device token given, at most --concurrency at a time, \
             retrying 5xx, 429 and lost connections with back-off, never Apple's permanent \
             failures. Prints a progress line on a terminal, then a summary: how many were sent, \
-            the failures by reason, and the tokens to delete from your backend (BadDeviceToken, \
-            DeviceTokenNotForTopic, Unregistered, ExpiredToken). --json prints one object per \
-            token instead.
+            the failures by reason, and the tokens to delete from your backend (Unregistered, \
+            ExpiredToken, BadDeviceToken: check --sandbox/--production first, since APNs also \
+            answers BadDeviceToken for a token of the other environment). --json prints one \
+            object per token instead.
 
             A local APNs: start `herald apns-emulator --ca-out ca.pem ...`, then send with \
             --endpoint https://127.0.0.1:PORT --ca-file ca.pem.
