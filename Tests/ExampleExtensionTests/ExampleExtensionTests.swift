@@ -114,11 +114,7 @@ struct ExampleExtensionTests {
             "gcm.message_id": "1", "sender_name": "Maya Lindqvist",
         ]
         payload.set(.string(marker), at: JSONPointer("/marker")!)
-        let handler = ContentHandlerRecorder()
-        let delivered = await StandInRecorder.$current.withValue(StandInRecorder()) {
-            FirebaseExample.NotificationService().didReceive(request(payload), withContentHandler: handler.handler)
-            return await handler.waitForDelivery()
-        }
+        let delivered = await FirebaseExample.NotificationService().deliveries(for: payload)
         let asked = Messaging.serviceExtension().populatedContents.filter { $0.userInfo["marker"] as? String == marker }
         #expect(asked.count == 1)
         #expect(delivered.count == 1)

@@ -22,11 +22,7 @@ struct CommunicationNotificationServiceTests {
     @Test func oneSignalPayloadBecomesADonatedIntentThenAnUpdate() async throws {
         let recorder = StandInRecorder()
         let service = TestService()
-        let handler = ContentHandlerRecorder()
-        let delivered = await StandInRecorder.$current.withValue(recorder) {
-            service.didReceive(request(try! Self.onesignalExample()), withContentHandler: handler.handler)
-            return await handler.waitForDelivery()
-        }
+        let delivered = await service.deliveries(for: try! Self.onesignalExample(), recording: recorder)
         #expect(delivered.count == 1)
         let donation = try #require(recorder.donations.first)
         #expect(donation.direction == .incoming)
@@ -63,11 +59,7 @@ struct CommunicationNotificationServiceTests {
         let behavior = StandInBehavior(updatingClearsSubtitle: false, copiesKeepContentProvider: false)
         let recorder = StandInRecorder(behavior: behavior)
         let service = TestService()
-        let handler = ContentHandlerRecorder()
-        let delivered = await StandInRecorder.$current.withValue(recorder) {
-            service.didReceive(request(try! Self.onesignalExample()), withContentHandler: handler.handler)
-            return await handler.waitForDelivery()
-        }
+        let delivered = await service.deliveries(for: try! Self.onesignalExample(), recording: recorder)
         #expect(delivered.count == 1)
         let content = try #require(delivered.first)
         let updated = try #require(recorder.updates.only).result.get()
@@ -83,11 +75,7 @@ struct CommunicationNotificationServiceTests {
         // copy loses the provider, so the switch does bite.
         let recorder = StandInRecorder(behavior: StandInBehavior(copiesKeepContentProvider: false))
         let service = TestService()
-        let handler = ContentHandlerRecorder()
-        let delivered = await StandInRecorder.$current.withValue(recorder) {
-            service.didReceive(request(try! Self.onesignalExample()), withContentHandler: handler.handler)
-            return await handler.waitForDelivery()
-        }
+        let delivered = await service.deliveries(for: try! Self.onesignalExample(), recording: recorder)
         let content = try #require(delivered.only)
         let updated = try #require(recorder.updates.only).result.get()
         #expect(content !== updated)
@@ -101,12 +89,8 @@ struct CommunicationNotificationServiceTests {
     @Test func noSenderStillRunsTheProviderHookWithPlainContent() async throws {
         let recorder = StandInRecorder()
         let service = TestService()
-        let handler = ContentHandlerRecorder()
         let payload: JSONValue = ["aps": ["alert": ["title": "Sale", "body": "50% off"], "mutable-content": 1], "custom": ["i": "x"]]
-        let delivered = await StandInRecorder.$current.withValue(recorder) {
-            service.didReceive(request(payload), withContentHandler: handler.handler)
-            return await handler.waitForDelivery()
-        }
+        let delivered = await service.deliveries(for: payload, recording: recorder)
         #expect(delivered.map(\.body) == ["50% off"])
         #expect(recorder.donations.isEmpty && recorder.updates.isEmpty)
         #expect(service.forwardCalls == 1)
@@ -128,11 +112,7 @@ struct CommunicationNotificationServiceTests {
     func failuresFallBackAndDeliverOnce(_ failure: Failure) async throws {
         let recorder = StandInRecorder(behavior: failure.behavior)
         let service = TestService()
-        let handler = ContentHandlerRecorder()
-        let delivered = await StandInRecorder.$current.withValue(recorder) {
-            service.didReceive(request(try! Self.onesignalExample()), withContentHandler: handler.handler)
-            return await handler.waitForDelivery()
-        }
+        let delivered = await service.deliveries(for: try! Self.onesignalExample(), recording: recorder)
         #expect(delivered.count == 1)
         let content = try #require(delivered.first)
         // No communication layout, but the text and the attachment are there.
@@ -163,11 +143,7 @@ struct CommunicationNotificationServiceTests {
 
     @Test func forwardHookCallingItsHandlerTwiceDeliversOnce() async {
         let service = TestService(forwardTwice: true)
-        let handler = ContentHandlerRecorder()
-        let delivered = await StandInRecorder.$current.withValue(StandInRecorder()) {
-            service.didReceive(request(try! Self.onesignalExample()), withContentHandler: handler.handler)
-            return await handler.waitForDelivery()
-        }
+        let delivered = await service.deliveries(for: try! Self.onesignalExample())
         #expect(delivered.count == 1)
     }
 
@@ -201,15 +177,11 @@ struct CommunicationNotificationServiceTests {
     func groupPaddingFollowsThePolicy(_ policy: ServiceConfiguration.GroupPadding, _ recipients: Int, _ recipientCount: Int) async throws {
         let recorder = StandInRecorder()
         let service = TestService(configure: { $0.groupPadding = policy })
-        let handler = ContentHandlerRecorder()
         let payload: JSONValue = [
             "aps": ["alert": ["body": "hi all"], "mutable-content": 1],
             "communication": ["sender_name": "Ann", "group_name": "Crew", "recipients": ["bo"]],
         ]
-        _ = await StandInRecorder.$current.withValue(recorder) {
-            service.didReceive(request(payload), withContentHandler: handler.handler)
-            return await handler.waitForDelivery()
-        }
+        _ = await service.deliveries(for: payload, recording: recorder)
         let intent = try #require(recorder.donations.first?.intent as? INSendMessageIntent)
         #expect(StandInInspection.message(intent).recipients?.count == recipients)
         #expect((intent.donationMetadata as? INSendMessageIntentDonationMetadata)?.recipientCount == recipientCount)
@@ -250,24 +222,16 @@ struct EncryptedServiceTests {
             "sealed": sealed.json,
         ]
         let recorder = StandInRecorder()
-        let handler = ContentHandlerRecorder()
         let service = KeyedService(keys: StaticKeyProvider(keys: ["k1": key]))
-        let delivered = await StandInRecorder.$current.withValue(recorder) {
-            service.didReceive(request(payload), withContentHandler: handler.handler)
-            return await handler.waitForDelivery()
-        }
+        let delivered = await service.deliveries(for: payload, recording: recorder)
         #expect(delivered.map(\.body) == ["the code is 4471"])
         let intent = try #require(recorder.donations.first?.intent as? INSendMessageIntent)
         #expect(StandInInspection.message(intent).sender?.displayName == "Noor")
         #expect(StandInInspection.message(intent).conversationIdentifier == "dm-77")
 
         // The wrong key: the fallback text, no sender, still exactly one delivery.
-        let wrong = ContentHandlerRecorder()
         let locked = KeyedService(keys: StaticKeyProvider(keys: ["k1": SymmetricKey(size: .bits256)]))
-        let fallback = await StandInRecorder.$current.withValue(StandInRecorder()) {
-            locked.didReceive(request(payload), withContentHandler: wrong.handler)
-            return await wrong.waitForDelivery()
-        }
+        let fallback = await locked.deliveries(for: payload)
         #expect(fallback.map(\.body) == ["(Encrypted)"])
     }
 }

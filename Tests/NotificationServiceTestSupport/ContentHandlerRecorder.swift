@@ -27,3 +27,24 @@ public final class ContentHandlerRecorder: @unchecked Sendable {
         return deliveries
     }
 }
+
+#if canImport(AppleFrameworksStandIn)
+import HeraldCore
+
+extension UNNotificationServiceExtension {
+    /// Hands a push to the extension as iOS does, with `recorder` watching the stand-in, and
+    /// waits for what iOS's content handler receives (see ``ContentHandlerRecorder/waitForDelivery()``).
+    ///
+    /// - Parameters:
+    ///   - payload: the push as iOS receives it.
+    ///   - recorder: records donations and updates, and scripts the stand-in's behaviour.
+    /// - Returns: every content delivered.
+    public func deliveries(for payload: JSONValue, recording recorder: StandInRecorder = StandInRecorder()) async -> [UNNotificationContent] {
+        let handler = ContentHandlerRecorder()
+        return await StandInRecorder.$current.withValue(recorder) {
+            didReceive(request(payload), withContentHandler: handler.handler)
+            return await handler.waitForDelivery()
+        }
+    }
+}
+#endif
