@@ -88,4 +88,17 @@ struct LayoutDefinitionTests {
         let layout = try Layout(definition: [:])
         #expect(layout.decode(["sender_name": "x"]).message == Message())
     }
+
+    @Test func encodingUnderAPSAddsToTheAPSAlreadyThere() throws {
+        let layout = try Layout(definitionData: Data(#"{"name": "thread", "communication": {"conversationIdentifier": ["/aps/thread-id"]}}"#.utf8))
+        let payload = layout.encode(Message(conversationIdentifier: "conv-1"), into: ["aps": ["alert": "hi", "mutable-content": 1]])
+        #expect(payload["aps"] == ["alert": "hi", "mutable-content": 1, "thread-id": "conv-1"])
+    }
+
+    @Test func oneSignalEncodingKeepsTheCustomKeysAlreadyThere() {
+        let payload = Layout.oneSignal.encode(Message(groupName: "Crew"), into: ["custom": ["i": "n-1", "a": ["order": 7]]])
+        #expect(payload["custom"]?["i"] == "n-1")
+        #expect(payload["custom"]?["a"]?["order"] == 7)
+        #expect(Layout.oneSignal.decode(payload).message.groupName == "Crew")
+    }
 }

@@ -52,21 +52,21 @@ extension Layout {
         return .object(object)
     }
 
-    /// Puts a data object where this layout's container keeps it.
+    /// Puts a data object where this layout's container keeps it, merged into what the payload
+    /// already has there (a layout that writes under `/aps` adds to `aps`, it does not replace it).
     func place(_ data: JSONValue, into payload: JSONValue) -> JSONValue {
-        var result = payload.objectValue ?? [:]
-        let members = data.objectValue ?? [:]
+        let base = JSONValue.object(payload.objectValue ?? [:])
         switch container {
         case .apns:
-            result.merge(members) { _, new in new }
+            return base.merging(data)
         case .fcm:
             // FCM data values are strings; a reader parses JSON held in a string.
+            var result = base.objectValue ?? [:]
+            let members = data.objectValue ?? [:]
             result.merge(members.mapValues { value in value.stringValue == nil ? .string(value.jsonText()) : value }) { _, new in new }
+            return .object(result)
         case .oneSignal:
-            var custom = result["custom"]?.objectValue ?? [:]
-            custom["a"] = data
-            result["custom"] = .object(custom)
+            return base.merging(["custom": ["a": data]])
         }
-        return .object(result)
     }
 }

@@ -146,13 +146,7 @@ public struct PayloadBuilder: Sendable {
         } else {
             aps["alert"] = .object(text)
             aps["thread-id"] = outgoing.message.conversationIdentifier.map(JSONValue.string)
-            var encoded = layout.encode(outgoing.message, into: ["aps": .object(aps)])
-            // A custom layout may write under /aps (say, the conversation as thread-id): its
-            // object replaced the builder's, so the builder's keys go back in, and win.
-            var merged = encoded["aps"]?.objectValue ?? [:]
-            merged.merge(aps) { _, builders in builders }
-            encoded.set(.object(merged), at: JSONPointer("/aps")!)
-            json = encoded
+            json = layout.encode(outgoing.message, into: ["aps": .object(aps)])
         }
         return (json, json.encoded())
     }
