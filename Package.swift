@@ -116,10 +116,12 @@ let package = Package(
         ),
         .testTarget(
             name: "HeraldAPNsTests",
-            dependencies: ["HeraldAPNs", "HeraldAPNsEmulator", "HeraldCore", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: [
+                "HeraldAPNs", "HeraldAPNsEmulator", "HeraldCore", "HeraldTestSupport", .product(name: "Crypto", package: "swift-crypto"),
+            ]
         ),
         .testTarget(name: "HeraldOneSignalTests", dependencies: ["HeraldOneSignal", "HeraldCore", "HeraldTestSupport"]),
-        .testTarget(name: "AppleFrameworksStandInTests", dependencies: ["AppleFrameworksStandIn"]),
+        .testTarget(name: "AppleFrameworksStandInTests", dependencies: ["AppleFrameworksStandIn", "HeraldTestSupport"]),
         .testTarget(
             name: "HeraldNotificationServiceTests",
             dependencies: [
@@ -141,12 +143,12 @@ let package = Package(
             name: "ExampleExtensionTests",
             dependencies: [
                 "APNsExample", "OneSignalExample", "FirebaseExample", "OneSignalExtension", "FirebaseMessaging",
-                "HeraldNotificationService", "HeraldCore", "NotificationServiceTestSupport", .target(name: "AppleFrameworksStandIn", condition: .when(platforms: [.linux])),
+                "HeraldNotificationService", "HeraldCore", "NotificationServiceTestSupport", "HeraldTestSupport", .target(name: "AppleFrameworksStandIn", condition: .when(platforms: [.linux])),
             ]
         ),
         // What the adapter's tests and the example tests share: a recording content handler.
         .target(name: "NotificationServiceTestSupport", dependencies: ["HeraldCore", .target(name: "AppleFrameworksStandIn", condition: .when(platforms: [.linux]))], path: "Tests/NotificationServiceTestSupport"),
-        // Test helpers shared by the test targets: the misbehaving loopback HTTP server.
+        // Test helpers shared by the test targets: the misbehaving loopback HTTP server, `only`.
         .target(name: "HeraldTestSupport", path: "Tests/HeraldTestSupport"),
         // Runs the built `herald` binary as a user does; depending on it makes `swift test` build it.
         .testTarget(

@@ -35,7 +35,4 @@ public struct EmulatorFaults: Hashable, Sendable {
         self.goAwayEvery = goAwayEvery
         self.seed = seed
     }
-
-    /// Whether any fault is on.
-    public var isActive: Bool { self != EmulatorFaults(seed: seed) }
 }

@@ -1,5 +1,6 @@
 import AppleFrameworksStandIn
 import Foundation
+import HeraldTestSupport
 import Testing
 
 @Suite("UNNotificationContent.updating(from:)")
@@ -140,9 +141,4 @@ struct UpdatingTests {
         }
         #expect(recorder.updates.map(\.providerWasDonated) == [false, true])
     }
-}
-
-extension Array {
-    /// The only element, or `nil` when there are none or several.
-    var only: Element? { count == 1 ? first : nil }
 }

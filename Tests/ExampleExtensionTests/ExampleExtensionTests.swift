@@ -1,6 +1,7 @@
 import Foundation
 import HeraldCore
 import NotificationServiceTestSupport
+import HeraldTestSupport
 import Testing
 
 @testable import APNsExample
@@ -134,7 +135,3 @@ struct ExampleExtensionTests {
     }
 }
 
-extension Array {
-    /// The single element, or `nil` when there are none or several.
-    fileprivate var only: Element? { count == 1 ? first : nil }
-}

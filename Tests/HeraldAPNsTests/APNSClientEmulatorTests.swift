@@ -3,6 +3,7 @@ import Foundation
 import HeraldAPNs
 import HeraldAPNsEmulator
 import HeraldCore
+import HeraldTestSupport
 import Testing
 
 /// The client against the emulator, over real HTTP/2 and TLS on loopback; each test starts its
@@ -221,7 +222,3 @@ final class Counter: @unchecked Sendable {
     func next() -> Int { lock.withLock { count += 1; return count } }
 }
 
-extension Array {
-    /// The single element, or `nil` when there are none or several.
-    fileprivate var only: Element? { count == 1 ? first : nil }
-}

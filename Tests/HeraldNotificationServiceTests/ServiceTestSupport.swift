@@ -1,4 +1,5 @@
 import Foundation
+import HeraldTestSupport
 import HeraldCore
 import HeraldEnrichment
 
@@ -75,9 +76,4 @@ final class TestService: CommunicationNotificationService, @unchecked Sendable {
     var decisions: [Decision] { lock.withLock { logged } }
     var forwardCalls: Int { lock.withLock { forwardedCount } }
     var expiryCalls: Int { lock.withLock { expiryHookCalls } }
-}
-
-extension Collection {
-    /// The one element, or `nil` when there are none or several.
-    var only: Element? { count == 1 ? first : nil }
 }
