@@ -1,0 +1,110 @@
+import Foundation
+import NIOConcurrencyHelpers
+import NIOCore
+import NIOHTTP2
+import NIOPosix
+import NIOSSL
+
+/// One HTTP/2 connection to APNs over TLS, carrying many requests at once.
+///
+/// Opened by ``connect(to:tls:maximumBodyByteCount:on:)``; usable while ``isAvailable``. After
+/// GOAWAY it stops taking requests, finishes the ones the server kept, and closes.
+final class APNSConnection: Sendable {
+    private let channel: any Channel
+    private let handler: NIOLoopBound<APNSStreamHandler>
+    private let available: NIOLockedValueBox<Bool>
+
+    /// How long opening a connection may take, for TCP and again for TLS.
+    static let connectTimeout = TimeAmount.seconds(10)
+
+    private init(channel: any Channel, handler: NIOLoopBound<APNSStreamHandler>, available: NIOLockedValueBox<Bool>) {
+        self.channel = channel
+        self.handler = handler
+        self.available = available
+    }
+
+    /// Connects, completes TLS with ALPN `h2`, and returns once requests can be sent.
+    ///
+    /// - Parameters:
+    ///   - endpoint: `https://host[:port]`.
+    ///   - tls: the client TLS context (trust roots, ALPN `h2`).
+    ///   - maximumBodyByteCount: the largest answer body read.
+    ///   - eventLoop: the loop the connection lives on.
+    /// - Throws: ``APNSTransportError/connectFailed(_:)`` with the reason.
+    static func connect(to endpoint: APNSEndpoint, tls: NIOSSLContext, maximumBodyByteCount: Int, on eventLoop: any EventLoop) async throws -> APNSConnection {
+        let url = endpoint.url
+        guard url.scheme?.lowercased() == "https", let host = url.host, !host.isEmpty else {
+            throw APNSTransportError.connectFailed("\(url.absoluteString) is not an https URL with a host (APNs is HTTP/2 over TLS)")
+        }
+        let port = url.port ?? 443
+        let authority = url.port.map { "\(host):\($0)" } ?? host
+        // SNI takes a name, not an address; with none, NIOSSL checks the certificate against the peer's IP.
+        let serverName = (try? SocketAddress(ipAddress: host, port: port)) == nil ? host : nil
+        let available = NIOLockedValueBox(true)
+        let connectTimeout = Self.connectTimeout
+        let ready = eventLoop.makePromise(of: Void.self)
+        let bootstrap = ClientBootstrap(group: eventLoop)
+            .channelOption(.socketOption(.tcp_nodelay), value: 1)
+            .connectTimeout(connectTimeout)
+            .channelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    let pipeline = channel.pipeline.syncOperations
+                    try pipeline.addHandler(NIOSSLClientHandler(context: tls, serverHostname: serverName))
+                    try pipeline.addHandler(NIOHTTP2Handler(mode: .client))
+                    try pipeline.addHandler(
+                        APNSStreamHandler(ready: ready, authority: authority, maximumBodyByteCount: maximumBodyByteCount) {
+                            available.withLockedValue { $0 = false }
+                        })
+                }
+            }
+        let channel: any Channel
+        do {
+            channel = try await bootstrap.connect(host: host, port: port).get()
+        } catch {
+            ready.fail(error)  // nobody waits on it; completes the promise before it is dropped
+            throw APNSTransportError.connectFailed("\(host):\(port): \(error)")
+        }
+        let handshakeTimeout = channel.eventLoop.scheduleTask(in: connectTimeout) {
+            ready.fail(APNSTransportError.connectFailed("no TLS handshake within \(connectTimeout)"))
+            channel.close(promise: nil)
+        }
+        defer { handshakeTimeout.cancel() }
+        do {
+            try await ready.futureResult.get()
+        } catch {
+            channel.close(promise: nil)
+            throw error as? APNSTransportError ?? APNSTransportError.connectFailed("\(error)")
+        }
+        let handler = try await channel.eventLoop.submit {
+            NIOLoopBound(try channel.pipeline.syncOperations.handler(type: APNSStreamHandler.self), eventLoop: channel.eventLoop)
+        }.get()
+        return APNSConnection(channel: channel, handler: handler, available: available)
+    }
+
+    /// Whether new requests can go on this connection (no GOAWAY, not closed).
+    var isAvailable: Bool { available.withLockedValue { $0 } }
+
+    /// Whether the connection has closed.
+    var isClosed: Bool { !channel.isActive }
+
+    /// Sends one request and waits for its whole answer.
+    ///
+    /// - Parameters:
+    ///   - request: the APNs request.
+    ///   - deadline: when to stop waiting; the stream is then reset.
+    /// - Returns: the answer, whatever its status.
+    /// - Throws: ``APNSTransportError`` when no whole answer came.
+    func send(_ request: APNSWireRequest, deadline: NIODeadline) async throws -> APNSWireResponse {
+        try await withCheckedThrowingContinuation { continuation in
+            channel.eventLoop.execute {
+                self.handler.value.send(request, deadline: deadline, continuation: continuation)
+            }
+        }
+    }
+
+    /// Closes the connection; requests still waiting fail with ``APNSTransportError/connectionClosed(_:)``.
+    func close() async {
+        // Closing a connection that already closed is what is wanted here.
+        try? await channel.close()
+    }
+}

@@ -1,0 +1,133 @@
+import NIOConcurrencyHelpers
+import NIOCore
+import NIOPosix
+import NIOSSL
+
+/// A client's HTTP/2 connections to one endpoint: a fixed number, opened on first use, used in
+/// turn, and replaced when one is told to go away or closes.
+final class APNSConnectionPool: Sendable {
+    private enum Slot {
+        case empty
+        case connecting(Task<APNSConnection, any Error>)
+        case open(APNSConnection)
+    }
+
+    private struct State {
+        var slots: [Slot]
+        var next = 0
+        /// Replaced connections, still finishing their requests; closed by ``shutdown()``.
+        var retired: [APNSConnection] = []
+        var isShutDown = false
+    }
+
+    /// How often a request goes to a fresh connection when the one it was handed closed before
+    /// it went out; such a request was never sent, so this is not a retry.
+    private static let unsentRetries = 3
+
+    private let endpoint: APNSEndpoint
+    private let tls: NIOSSLContext
+    private let maximumBodyByteCount: Int
+    private let state: NIOLockedValueBox<State>
+
+    /// - Parameters:
+    ///   - endpoint: where to connect.
+    ///   - tls: the client TLS context.
+    ///   - connections: how many connections, at least 1.
+    ///   - maximumBodyByteCount: the largest answer body read.
+    init(endpoint: APNSEndpoint, tls: NIOSSLContext, connections: Int, maximumBodyByteCount: Int) {
+        self.endpoint = endpoint
+        self.tls = tls
+        self.maximumBodyByteCount = maximumBodyByteCount
+        self.state = NIOLockedValueBox(State(slots: Array(repeating: .empty, count: max(1, connections))))
+    }
+
+    /// Sends one request on the next connection and waits for its whole answer.
+    ///
+    /// - Throws: ``APNSTransportError`` when no whole answer came.
+    func send(_ request: APNSWireRequest, deadline: NIODeadline) async throws -> APNSWireResponse {
+        var unsent = 0
+        while true {
+            let connection = try await nextConnection()
+            do {
+                return try await connection.send(request, deadline: deadline)
+            } catch APNSTransportError.connectionUnavailable where unsent < Self.unsentRetries {
+                unsent += 1
+            }
+        }
+    }
+
+    /// Closes every connection. Requests waiting for an answer fail; later ones fail with
+    /// ``APNSTransportError/shutDown``.
+    func shutdown() async {
+        let (slots, retired) = state.withLockedValue { state in
+            state.isShutDown = true
+            defer {
+                state.slots = state.slots.map { _ in .empty }
+                state.retired = []
+            }
+            return (state.slots, state.retired)
+        }
+        var connections = retired
+        for slot in slots {
+            switch slot {
+            case .empty: break
+            case .open(let connection): connections.append(connection)
+            case .connecting(let task):
+                if let connection = try? await task.value { connections.append(connection) }  // a failed connect has nothing to close
+            }
+        }
+        for connection in connections { await connection.close() }
+    }
+
+    private enum Pick {
+        case ready(APNSConnection)
+        case wait(Task<APNSConnection, any Error>)
+    }
+
+    private func nextConnection() async throws -> APNSConnection {
+        let pick = try state.withLockedValue { state throws -> Pick in
+            guard !state.isShutDown else { throw APNSTransportError.shutDown }
+            let index = state.next % state.slots.count
+            state.next &+= 1
+            switch state.slots[index] {
+            case .open(let connection) where connection.isAvailable:
+                return .ready(connection)
+            case .connecting(let task):
+                return .wait(task)
+            case .open(let connection):
+                state.retired.append(connection)
+                fallthrough
+            case .empty:
+                let task = Task { try await self.connect(slot: index) }
+                state.slots[index] = .connecting(task)
+                return .wait(task)
+            }
+        }
+        switch pick {
+        case .ready(let connection): return connection
+        case .wait(let task): return try await task.value
+        }
+    }
+
+    /// Opens the connection for a slot and puts it there (or empties the slot on failure, so
+    /// the next request tries again).
+    private func connect(slot index: Int) async throws -> APNSConnection {
+        do {
+            let connection = try await APNSConnection.connect(
+                to: endpoint, tls: tls, maximumBodyByteCount: maximumBodyByteCount, on: MultiThreadedEventLoopGroup.singleton.next())
+            let keep = state.withLockedValue { state -> Bool in
+                guard !state.isShutDown else { return false }
+                state.slots[index] = .open(connection)
+                state.retired.removeAll { $0.isClosed }
+                return true
+            }
+            if !keep { await connection.close() }
+            return connection
+        } catch {
+            state.withLockedValue { state in
+                if !state.isShutDown { state.slots[index] = .empty }
+            }
+            throw error
+        }
+    }
+}

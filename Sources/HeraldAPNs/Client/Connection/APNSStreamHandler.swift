@@ -1,0 +1,277 @@
+import Foundation
+import NIOCore
+import NIOHPACK
+import NIOHTTP2
+import NIOSSL
+import NIOTLS
+
+/// Carries APNs requests as HTTP/2 streams on one connection and matches each answer to its
+/// request.
+///
+/// It works on frames, under `NIOHTTP2Handler` and without a channel per stream: a request is
+/// one HEADERS and one DATA frame with END_STREAM, and every request written in one event-loop
+/// tick goes out with one flush, so many notifications share a TLS record and a `write`.
+/// `NIOHTTP2Handler` keeps the stream states and the outbound flow control, and holds new
+/// streams beyond the server's `SETTINGS_MAX_CONCURRENT_STREAMS` until earlier ones close.
+///
+/// Every exchange ends exactly once: with the answer, or with an ``APNSTransportError`` when
+/// the stream is reset, GOAWAY refuses it, the deadline passes or the connection closes.
+///
+/// Bound to the channel's event loop: every method runs there.
+final class APNSStreamHandler: ChannelInboundHandler {
+    typealias InboundIn = HTTP2Frame
+    typealias OutboundOut = HTTP2Frame
+    typealias Continuation = CheckedContinuation<APNSWireResponse, any Error>
+
+    private struct Exchange {
+        let continuation: Continuation
+        let deadline: Scheduled<Void>
+        var status: Int?
+        var headers: [APNSHeader] = []
+        var body: ByteBuffer?
+    }
+
+    private enum State {
+        /// Waiting for TLS to finish with ALPN `h2`.
+        case connecting
+        case open
+        /// GOAWAY came (or stream ids ran out): no new streams; closes once the last answer is in.
+        case draining
+        case closed
+    }
+
+    /// Succeeds once TLS is up and the server agreed to HTTP/2; fails if the connection ends first.
+    let ready: EventLoopPromise<Void>
+    private let authority: String
+    private let maximumBodyByteCount: Int
+    /// Told, once, when the connection stops taking new requests.
+    private let becameUnavailable: @Sendable () -> Void
+
+    private var state = State.connecting
+    private var context: ChannelHandlerContext?
+    private var exchanges: [HTTP2StreamID: Exchange] = [:]
+    private var nextStreamID = HTTP2StreamID(1)
+    private var flushScheduled = false
+    /// Connection-level DATA bytes received and not yet given back with WINDOW_UPDATE.
+    private var unacknowledgedBytes = 0
+    /// What ended the connection, for the message of the requests it fails.
+    private var closeReason: String?
+
+    /// The largest client stream id; past it the connection must be replaced.
+    private static let lastStreamID = HTTP2StreamID.maxID
+    /// The connection window is given back once this much of it is used (half the default).
+    private static let windowUpdateThreshold = 32 * 1024
+
+    /// - Parameters:
+    ///   - ready: completed when the connection can carry requests.
+    ///   - authority: `host[:port]` for the `:authority` pseudo-header.
+    ///   - maximumBodyByteCount: the largest answer body read.
+    ///   - becameUnavailable: called once when the connection stops taking requests.
+    init(ready: EventLoopPromise<Void>, authority: String, maximumBodyByteCount: Int, becameUnavailable: @escaping @Sendable () -> Void) {
+        self.ready = ready
+        self.authority = authority
+        self.maximumBodyByteCount = maximumBodyByteCount
+        self.becameUnavailable = becameUnavailable
+    }
+
+    // MARK: Sending
+
+    /// Writes the request on a new stream; `continuation` gets the answer or the failure.
+    ///
+    /// - Parameters:
+    ///   - request: the APNs request.
+    ///   - deadline: when to give up on the answer; the stream is then reset with CANCEL.
+    ///   - continuation: resumed exactly once.
+    func send(_ request: APNSWireRequest, deadline: NIODeadline, continuation: Continuation) {
+        guard let context, case .open = state else {
+            continuation.resume(throwing: APNSTransportError.connectionUnavailable)
+            return
+        }
+        let streamID = nextStreamID
+        if streamID >= Self.lastStreamID.advanced(by: -1) {
+            drain(context)  // a connection carries 2^30 requests; the pool opens another
+        } else {
+            nextStreamID = streamID.advanced(by: 2)
+        }
+        let timer = context.eventLoop.assumeIsolated().scheduleTask(deadline: deadline) { [self] in
+            fail(streamID, APNSTransportError.deadlineExceeded, reset: true)
+        }
+        exchanges[streamID] = Exchange(continuation: continuation, deadline: timer)
+
+        var headers = HPACKHeaders()
+        headers.reserveCapacity(request.headers.count + 5)
+        headers.add(name: ":method", value: request.method)
+        headers.add(name: ":scheme", value: "https")
+        headers.add(name: ":authority", value: authority)
+        headers.add(name: ":path", value: request.path)
+        for header in request.headers { headers.add(name: header.name, value: header.value) }
+        headers.add(name: "content-length", value: String(request.body.count))
+        var body = context.channel.allocator.buffer(capacity: request.body.count)
+        body.writeBytes(request.body)
+
+        context.write(wrapOutboundOut(HTTP2Frame(streamID: streamID, payload: .headers(.init(headers: headers)))), promise: nil)
+        // Only the last write's promise: if the stream could not be opened, this one fails too.
+        let written = context.eventLoop.makePromise(of: Void.self)
+        context.write(wrapOutboundOut(HTTP2Frame(streamID: streamID, payload: .data(.init(data: .byteBuffer(body), endStream: true)))), promise: written)
+        written.futureResult.assumeIsolated().whenFailure { [self] error in
+            fail(streamID, APNSTransportError.connectionClosed("could not write the request: \(error)"), reset: false)
+        }
+        flushSoon(context)
+    }
+
+    /// Flushes once at the end of this event-loop tick, for everything written until then.
+    private func flushSoon(_ context: ChannelHandlerContext) {
+        guard !flushScheduled else { return }
+        flushScheduled = true
+        context.eventLoop.assumeIsolated().execute { [self] in
+            flushScheduled = false
+            context.flush()
+        }
+    }
+
+    // MARK: Receiving
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        self.context = context
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        let frame = unwrapInboundIn(data)
+        switch frame.payload {
+        case .headers(let block):
+            receivedHeaders(block.headers, endStream: block.endStream, on: frame.streamID)
+        case .data(let block):
+            giveBackWindow(block, context: context)
+            receivedData(block, on: frame.streamID)
+        case .goAway(let lastStreamID, let code, let debugData):
+            closeReason = "GOAWAY \(code)" + (debugData.map { " \(String(buffer: $0))" } ?? "")
+            drain(context)
+            for streamID in exchanges.keys where streamID > lastStreamID {
+                fail(streamID, APNSTransportError.refusedByGoAway, reset: false)
+            }
+            closeIfDrained(context)
+        default:
+            break  // SETTINGS, PING, WINDOW_UPDATE and RST_STREAM are handled by NIOHTTP2Handler; resets arrive as StreamClosedEvent
+        }
+    }
+
+    private func receivedHeaders(_ headers: HPACKHeaders, endStream: Bool, on streamID: HTTP2StreamID) {
+        guard var exchange = exchanges[streamID] else { return }
+        if exchange.status == nil {
+            guard let status = headers.first(name: ":status").flatMap(Int.init) else {
+                fail(streamID, APNSTransportError.streamClosed(.protocolError), reset: true)
+                return
+            }
+            if (100..<200).contains(status) { return }  // informational; the real answer follows
+            exchange.status = status
+        }
+        for (name, value, _) in headers where !name.hasPrefix(":") {
+            exchange.headers.append(APNSHeader(name, value))
+        }
+        exchanges[streamID] = exchange
+        if endStream { complete(streamID) }
+    }
+
+    private func receivedData(_ block: HTTP2Frame.FramePayload.Data, on streamID: HTTP2StreamID) {
+        guard var exchange = exchanges[streamID], exchange.status != nil else {
+            if exchanges[streamID] != nil { fail(streamID, APNSTransportError.streamClosed(.protocolError), reset: true) }
+            return
+        }
+        if case .byteBuffer(var chunk) = block.data, chunk.readableBytes > 0 {
+            guard (exchange.body?.readableBytes ?? 0) + chunk.readableBytes <= maximumBodyByteCount else {
+                fail(streamID, APNSTransportError.responseTooLarge(limit: maximumBodyByteCount), reset: true)
+                return
+            }
+            if exchange.body == nil {
+                exchange.body = chunk
+            } else {
+                exchange.body!.writeBuffer(&chunk)
+            }
+            exchanges[streamID] = exchange
+        }
+        if block.endStream { complete(streamID) }
+    }
+
+    /// Sends WINDOW_UPDATE for the connection once half its window is used, so error bodies
+    /// never stall the connection. (Streams end before their own window matters.)
+    private func giveBackWindow(_ block: HTTP2Frame.FramePayload.Data, context: ChannelHandlerContext) {
+        unacknowledgedBytes += block.data.readableBytes + (block.paddingBytes.map { $0 + 1 } ?? 0)
+        guard unacknowledgedBytes >= Self.windowUpdateThreshold else { return }
+        context.write(wrapOutboundOut(HTTP2Frame(streamID: .rootStream, payload: .windowUpdate(windowSizeIncrement: unacknowledgedBytes))), promise: nil)
+        unacknowledgedBytes = 0
+        flushSoon(context)
+    }
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if let closed = event as? StreamClosedEvent {
+            // After the stream's last frame: an exchange still here got no whole answer.
+            fail(closed.streamID, APNSTransportError.streamClosed(closed.reason), reset: false)
+            closeIfDrained(context)
+        } else if case .handshakeCompleted(let negotiated) = event as? TLSUserEvent {
+            if negotiated == "h2" {
+                state = .open
+                ready.succeed()
+            } else {
+                ready.fail(APNSTransportError.connectFailed("the server does not speak HTTP/2 (ALPN: \(negotiated ?? "none"))"))
+                context.close(promise: nil)
+            }
+        }
+        context.fireUserInboundEventTriggered(event)
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        if let streamError = error as? NIOHTTP2Errors.StreamError {
+            fail(streamError.streamID, APNSTransportError.streamClosed(nil), reset: false)
+            return
+        }
+        closeReason = closeReason ?? "\(error)"
+        ready.fail(APNSTransportError.connectFailed("\(error)"))
+        context.close(promise: nil)
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        let reason = closeReason
+        ready.fail(APNSTransportError.connectFailed(reason ?? "the connection closed during the handshake"))
+        if case .closed = state {} else {
+            state = .closed
+            becameUnavailable()
+        }
+        for streamID in Array(exchanges.keys) {
+            fail(streamID, APNSTransportError.connectionClosed(reason), reset: false)
+        }
+        context.fireChannelInactive()
+    }
+
+    // MARK: Ending exchanges
+
+    private func complete(_ streamID: HTTP2StreamID) {
+        guard let exchange = exchanges.removeValue(forKey: streamID), let status = exchange.status else { return }
+        exchange.deadline.cancel()
+        let body = exchange.body.map { Data($0.readableBytesView) } ?? Data()
+        exchange.continuation.resume(returning: APNSWireResponse(status: status, headers: exchange.headers, body: body))
+        if let context { closeIfDrained(context) }
+    }
+
+    /// Ends an exchange that has not ended yet with `error`; `reset` also tells the server.
+    private func fail(_ streamID: HTTP2StreamID, _ error: APNSTransportError, reset: Bool) {
+        guard let exchange = exchanges.removeValue(forKey: streamID) else { return }
+        exchange.deadline.cancel()
+        exchange.continuation.resume(throwing: error)
+        if reset, let context, context.channel.isActive {
+            context.write(wrapOutboundOut(HTTP2Frame(streamID: streamID, payload: .rstStream(.cancel))), promise: nil)
+            flushSoon(context)
+        }
+    }
+
+    /// Takes no new streams from now on.
+    private func drain(_ context: ChannelHandlerContext) {
+        guard case .open = state else { return }
+        state = .draining
+        becameUnavailable()
+    }
+
+    private func closeIfDrained(_ context: ChannelHandlerContext) {
+        guard case .draining = state, exchanges.isEmpty else { return }
+        context.close(promise: nil)
+    }
+}
