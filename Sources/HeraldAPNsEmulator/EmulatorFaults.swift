@@ -18,13 +18,20 @@ public struct EmulatorFaults: Hashable, Sendable {
     public var closeConnectionEvery: Int
     /// Every this many requests, GOAWAY refuses that request and every later one on its connection.
     public var goAwayEvery: Int
+    /// Every this many requests, the answer stops after its HEADERS (500, no END_STREAM) and
+    /// the stream stays open until the client resets it: a node that hangs mid-answer.
+    public var stallEvery: Int
+    /// Sent as `Retry-After` (whole seconds) with every injected 429 and 503. APNs documents
+    /// no such header; this tests how a client honours one. `nil` sends none.
+    public var retryAfter: Duration?
     /// Seeds the generator behind the shares.
     public var seed: UInt64
 
     /// - Parameters: see the properties; all off by default.
     public init(
         latency: Duration = .zero, serverErrorShare: Double = 0, tooManyRequestsEvery: Int = 0, tooManyRequestsBurst: Int = 0,
-        resetShare: Double = 0, closeConnectionEvery: Int = 0, goAwayEvery: Int = 0, seed: UInt64 = 1
+        resetShare: Double = 0, closeConnectionEvery: Int = 0, goAwayEvery: Int = 0, stallEvery: Int = 0, retryAfter: Duration? = nil,
+        seed: UInt64 = 1
     ) {
         self.latency = latency
         self.serverErrorShare = serverErrorShare
@@ -33,6 +40,8 @@ public struct EmulatorFaults: Hashable, Sendable {
         self.resetShare = resetShare
         self.closeConnectionEvery = closeConnectionEvery
         self.goAwayEvery = goAwayEvery
+        self.stallEvery = stallEvery
+        self.retryAfter = retryAfter
         self.seed = seed
     }
 }

@@ -42,7 +42,11 @@ final class EmulatorResponder: Sendable {
             switch fault {
             case .server(let reason):
                 let apnsID = request.headers.first(named: "apns-id").flatMap(UUID.init(uuidString:))
-                return HTTP2Server.Answer(response: APNSResponse(refusing: reason, apnsID: apnsID).wireResponse, delay: delay)
+                var response = APNSResponse(refusing: reason, apnsID: apnsID).wireResponse
+                if let retryAfter = faults.retryAfter, reason == .tooManyRequests || reason == .serviceUnavailable {
+                    response.headers.append(APNSHeader("retry-after", String(retryAfter.components.seconds)))
+                }
+                return HTTP2Server.Answer(response: response, delay: delay)
             case .transport(let transport):
                 return HTTP2Server.Answer(response: APNSWireResponse(status: 500, headers: [], body: Data()), delay: delay, fault: transport)
             }
@@ -76,6 +80,8 @@ final class EmulatorResponder: Sendable {
                 fault = .transport(.closeConnection)
             } else if faults.goAwayEvery > 0, number % faults.goAwayEvery == 0 {
                 fault = .transport(.goAway(reason: APNSErrorReason.shutdown.rawValue))
+            } else if faults.stallEvery > 0, number % faults.stallEvery == 0 {
+                fault = .transport(.stallAfterHeaders)
             } else if faults.resetShare > 0, Double.random(in: 0..<1, using: &state.generator) < faults.resetShare {
                 fault = .transport(.resetStream)
             } else if faults.tooManyRequestsEvery > 0, number % faults.tooManyRequestsEvery == 0 {

@@ -74,6 +74,12 @@ struct APNsEmulatorCommand: AsyncParsableCommand {
     @Option(name: .customLong("goaway-every"), help: ArgumentHelp("Fault: every N requests, send GOAWAY refusing it and later streams.", valueName: "n"))
     var goAwayEvery: Int = 0
 
+    @Option(name: .customLong("stall-every"), help: ArgumentHelp("Fault: every N requests, send the answer's headers and then nothing.", valueName: "n"))
+    var stallEvery: Int = 0
+
+    @Option(name: .customLong("retry-after"), help: ArgumentHelp("Fault: send Retry-After with every injected 429 and 503 (APNs sends none).", valueName: "seconds"))
+    var retryAfter: Int?
+
     @Option(name: .long, help: ArgumentHelp("Seed of the fault schedule, to repeat a run.", valueName: "n"))
     var seed: UInt64 = 1
 
@@ -84,7 +90,8 @@ struct APNsEmulatorCommand: AsyncParsableCommand {
             throw ValidationError("\(flag) must be between 0 and 1")
         }
         for (flag, count) in [("--latency-ms", latency), ("--too-many-requests-every", tooManyRequestsEvery), ("--too-many-requests-burst", tooManyRequestsBurst),
-                              ("--close-connection-every", closeConnectionEvery), ("--goaway-every", goAwayEvery)] where count < 0 {
+                              ("--close-connection-every", closeConnectionEvery), ("--goaway-every", goAwayEvery), ("--stall-every", stallEvery),
+                              ("--retry-after", retryAfter ?? 0)] where count < 0 {
             throw ValidationError("\(flag) must not be negative")
         }
         guard maximumStreams > 0 else { throw ValidationError("--max-streams must be at least 1") }
@@ -146,7 +153,7 @@ struct APNsEmulatorCommand: AsyncParsableCommand {
             faults: EmulatorFaults(
                 latency: .milliseconds(latency), serverErrorShare: serverErrors, tooManyRequestsEvery: tooManyRequestsEvery,
                 tooManyRequestsBurst: tooManyRequestsBurst, resetShare: resetStreams, closeConnectionEvery: closeConnectionEvery,
-                goAwayEvery: goAwayEvery, seed: seed),
+                goAwayEvery: goAwayEvery, stallEvery: stallEvery, retryAfter: retryAfter.map { .seconds($0) }, seed: seed),
             logFile: log.map { URL(fileURLWithPath: $0) }, simctlDirectory: simctlDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) },
             identity: identity, maximumConcurrentStreams: maximumStreams)
     }

@@ -27,7 +27,7 @@ import Testing
     /// Runs `body` with an emulator and a client that trusts it; both are shut down after.
     static func withEmulator<T>(
         _ configure: (inout APNSEmulator.Configuration) -> Void = { _ in },
-        retry: RetryPolicy = quickRetries, connections: Int = 2, key: APNSSigningKey = key,
+        retry: RetryPolicy = quickRetries, connections: Int = 2, timeout: Duration = .seconds(10), key: APNSSigningKey = key,
         now: @escaping @Sendable () -> Date = { Date() },
         _ body: (APNSClient, APNSEmulator, URL) async throws -> T
     ) async throws -> T {
@@ -41,7 +41,7 @@ import Testing
         try emulator.certificatePEM.write(to: ca, atomically: true, encoding: .utf8)
         let client = try APNSClient(
             configuration: APNSClient.Configuration(
-                endpoint: emulator.endpoint, requestTimeout: .seconds(10), connections: connections, retry: retry, trustedCertificatesFile: ca),
+                endpoint: emulator.endpoint, requestTimeout: timeout, connections: connections, retry: retry, trustedCertificatesFile: ca),
             key: key, now: now)
         do {
             let result = try await body(client, emulator, directory.appendingPathComponent("log.jsonl"))
@@ -52,6 +52,20 @@ import Testing
             try? await client.shutdown()  // already failing: the test's error is the one to see
             await emulator.shutdown()
             throw error
+        }
+    }
+
+    /// Runs `body`, or gives up after `seconds` and returns nil, so a hang fails the test
+    /// instead of stalling the run.
+    static func withWatchdog<T: Sendable>(seconds: Int, _ body: @escaping @Sendable () async throws -> T) async throws -> T? {
+        try await withThrowingTaskGroup(of: T?.self) { group in
+            group.addTask { try await body() }
+            group.addTask {
+                try? await Task.sleep(for: .seconds(seconds))  // cancelled when the body ends first
+                return nil
+            }
+            defer { group.cancelAll() }
+            return try await group.next() ?? nil
         }
     }
 
@@ -154,8 +168,93 @@ import Testing
             #expect(emulator.statistics.accepted == 2)
             #expect(try Self.logged(log).count == 2)
         }
-        // withEmulator shut the client down afterwards: AsyncHTTPClient keeps a connection that
-        // got GOAWAY until the server closes it, which the emulator does once it is drained.
+    }
+
+    @Test func aRequestWhoseConnectionIsCutIsSentAgainOnANewOne() async throws {
+        try await Self.withEmulator({ $0.faults.closeConnectionEvery = 2 }, connections: 1) { client, emulator, _ in
+            #expect(await client.send(try Self.notification(to: Self.token(1))).attempts == 1)
+            let second = await client.send(try Self.notification(to: Self.token(2)))
+            #expect(second.isDelivered)
+            #expect(second.attempts == 2)
+            #expect(emulator.statistics.accepted == 2)
+        }
+    }
+
+    @Test func anAnswerThatStallsAfterItsHeadersFailsAtTheDeadlineAndTheConnectionCarriesOn() async throws {
+        // Raced against a watchdog, so a send that never ends fails the test instead of stalling the run.
+        let outcome = try await Self.withEmulator({ $0.faults.stallEvery = 2 }, retry: RetryPolicy(maximumAttempts: 1), connections: 1, timeout: .milliseconds(500)) {
+            client, emulator, _ in
+            try await Self.withWatchdog(seconds: 15) {
+                let first = await client.send(try Self.notification(to: Self.token(1)))
+                let stalled = await client.send(try Self.notification(to: Self.token(2)))
+                let third = await client.send(try Self.notification(to: Self.token(3)))
+                return (first, stalled, third, emulator.statistics.accepted)
+            }
+        }
+        let (first, stalled, third, accepted) = try #require(outcome, "the sends did not end within 15 s")
+        #expect(first.isDelivered)
+        #expect(stalled.attempts == 1)
+        #expect(stalled.failure?.status == nil)  // no whole answer came
+        #expect(stalled.failure?.message == "no answer: no answer before the deadline")
+        #expect(third.isDelivered)
+        #expect(third.attempts == 1)
+        #expect(accepted == 2)
+    }
+
+    @Test func aRetryAfterLongerThanThePolicyAllowsIsNotWaitedOut() async throws {
+        let retry = RetryPolicy(maximumAttempts: 4, initialDelay: .milliseconds(1), maximumDelay: .seconds(5))
+        try await Self.withEmulator({
+            $0.faults = EmulatorFaults(tooManyRequestsEvery: 1, tooManyRequestsBurst: 1, retryAfter: .seconds(3600))
+        }, retry: retry) { client, emulator, _ in
+            let delivery = await client.send(try Self.notification())
+            #expect(delivery.attempts == 1)
+            #expect(delivery.failure?.reason == .tooManyRequests)
+            #expect(delivery.failure?.message.contains("asked to wait 3600 s") == true)
+            #expect(emulator.statistics.received == 1)
+        }
+    }
+
+    @Test func errorAnswersBeyondTheConnectionWindowAllArrive() async throws {
+        // 2,000 answers of 410 with a JSON body (about 50 bytes each) on one connection: 100 KB,
+        // past HTTP/2's 64 KB connection window, which the client must give back as it reads.
+        let tokens = (1...2000).map(Self.token)
+        let since = Date(timeIntervalSince1970: 1_700_000_000)
+        try await Self.withEmulator({
+            $0.unregisteredTokens = Dictionary(uniqueKeysWithValues: tokens.map { ($0.hex, since) })
+        }, connections: 1) { client, _, _ in
+            var reasons: [String: Int] = [:]
+            for await delivery in client.send(try Self.notification(), to: tokens) {
+                reasons[delivery.failure?.reason?.rawValue ?? delivery.failure?.message ?? "delivered", default: 0] += 1
+            }
+            #expect(reasons == ["Unregistered": 2000])
+        }
+    }
+
+    @Test func aServerWhoseCertificateIsNotTrustedFailsToConnectAndSaysSo() async throws {
+        let emulator = try await APNSEmulator.start(APNSEmulator.Configuration(keys: [APNSVerificationKey(Self.key)]))
+        let client = try APNSClient(
+            configuration: APNSClient.Configuration(endpoint: emulator.endpoint, retry: RetryPolicy(maximumAttempts: 1)), key: Self.key)
+        let delivery = await client.send(try Self.notification())
+        try await client.shutdown()
+        await emulator.shutdown()
+        #expect(delivery.failure?.status == nil)
+        #expect(delivery.failure?.message.hasPrefix("no answer: could not connect") == true, "\(delivery)")
+        #expect(emulator.statistics.received == 0)
+    }
+
+    @Test func shuttingDownEndsNotificationsStillWaitingForAnAnswer() async throws {
+        let outcome = try await Self.withEmulator({ $0.faults.latency = .seconds(30) }) { client, _, _ in
+            try await Self.withWatchdog(seconds: 15) {
+                let request = try Self.notification()
+                async let delivery = client.send(request)
+                try await Task.sleep(for: .milliseconds(300))  // the request is out and waiting
+                try await client.shutdown()
+                return await delivery
+            }
+        }
+        let delivery = try #require(outcome, "the send did not end within 15 s of the shutdown")
+        #expect(!delivery.isDelivered)
+        #expect(delivery.failure?.message.hasPrefix("no answer: ") == true, "\(delivery)")
     }
 
     @Test func moreInFlightThanTheServerAllowsWaitForFreeStreams() async throws {

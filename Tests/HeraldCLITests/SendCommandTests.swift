@@ -35,6 +35,26 @@ struct SendCommandTests {
         #expect(preview.content.body == "Rope is packed.")
     }
 
+    @Test func aTokensFileIsReadLineByLineSkippingCommentsAndBlankLines() async throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("herald-tokens-\(UUID().uuidString).txt")
+        defer { try? FileManager.default.removeItem(at: file) }  // a leftover temp file is harmless
+        let second = String(repeating: "0f", count: 32)
+        // CRLF line ends, a comment, blank and whitespace-only lines, an indented token in
+        // upper case, a repeat, and one line that is not hex.
+        let text = "# staging devices\r\n\r\n   \n\(Self.token)\r\n\t\(second.uppercased())  \n\(Self.token)\nnot-a-token\n#\(second)"
+        try Data(text.utf8).write(to: file)
+        let result = try await HeraldProcess.run(
+            ["send", "apns", "--topic", "com.example.chat", "--sandbox", "--tokens-file", file.path, "--dry-run", "--text", "hi"])
+        #expect(result.status == 0)
+        let posts = result.stdout.components(separatedBy: "\n").filter { $0.hasPrefix("POST ") }
+        #expect(posts == [
+            "POST https://api.sandbox.push.apple.com/3/device/\(Self.token)",
+            "POST https://api.sandbox.push.apple.com/3/device/\(second)",
+            "POST https://api.sandbox.push.apple.com/3/device/not-a-token   (not hex: would fail as BadDeviceToken)",
+        ])
+        #expect(result.stderr.contains("1 repeated device tokens are sent once"))
+    }
+
     @Test func aOneSignalDryRunPutsTheMessageInData() async throws {
         let result = try await HeraldProcess.run(
             ["send", "onesignal", "--app-id", "app-1", "--external-id", "u-1", "--dry-run"] + Self.messageFlags)

@@ -30,6 +30,9 @@ final class HTTP2Server: Sendable {
         /// answered, this one is refused (RST_STREAM REFUSED_STREAM: never processed, safe to
         /// send again), and so is every later one.
         case goAway(reason: String)
+        /// The answer's HEADERS without END_STREAM, then nothing until the client resets the
+        /// stream or the connection ends.
+        case stallAfterHeaders
     }
 
     typealias Handler = @Sendable (_ connection: Int, _ request: APNSWireRequest) async -> Answer
@@ -204,12 +207,20 @@ final class HTTP2Server: Sendable {
                 // A stream beyond this connection's GOAWAY is never processed: HTTP/2 refuses it.
                 guard take(Int(streamID), on: connection) else { return }
                 let answer = await handler(connection, request)
-                if let delay = answer.delay { try await Task.sleep(for: delay) }
+                if let delay = answer.delay {
+                    // Cut short when the stream closes (a reset, the connection gone, shutdown).
+                    let sleeper = Task { try await Task.sleep(for: delay) }
+                    stream.channel.closeFuture.whenComplete { _ in sleeper.cancel() }
+                    try await sleeper.value
+                }
                 switch answer.fault {
                 case nil:
                     try await Self.write(answer.response, to: outbound)
                 case .resetStream:
                     try await outbound.write(.rstStream(.internalError))
+                case .stallAfterHeaders:
+                    try await outbound.write(.headers(.init(headers: Self.headerBlock(answer.response), endStream: false)))
+                    try await stream.channel.closeFuture.get()
                 case .closeConnection:
                     try await channel.close()
                 case .goAway(let reason):
@@ -256,10 +267,15 @@ final class HTTP2Server: Sendable {
             HTTP2Frame(streamID: .rootStream, payload: .goAway(lastStreamID: lastStreamID, errorCode: .noError, opaqueData: debugData)))
     }
 
-    private static func write(_ response: APNSWireResponse, to outbound: NIOAsyncChannelOutboundWriter<HTTP2Frame.FramePayload>) async throws {
+    private static func headerBlock(_ response: APNSWireResponse) -> HPACKHeaders {
         var headers = HPACKHeaders()
         headers.add(name: ":status", value: String(response.status))
         for header in response.headers { headers.add(name: header.name, value: header.value) }
+        return headers
+    }
+
+    private static func write(_ response: APNSWireResponse, to outbound: NIOAsyncChannelOutboundWriter<HTTP2Frame.FramePayload>) async throws {
+        let headers = headerBlock(response)
         if response.body.isEmpty {
             try await outbound.write(.headers(.init(headers: headers, endStream: true)))
         } else {

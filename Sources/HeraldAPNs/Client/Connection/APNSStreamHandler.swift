@@ -25,7 +25,7 @@ final class APNSStreamHandler: ChannelInboundHandler {
 
     private struct Exchange {
         let continuation: Continuation
-        let deadline: Scheduled<Void>
+        let deadline: NIODeadline
         var status: Int?
         var headers: [APNSHeader] = []
         var body: ByteBuffer?
@@ -56,6 +56,9 @@ final class APNSStreamHandler: ChannelInboundHandler {
     private var unacknowledgedBytes = 0
     /// What ended the connection, for the message of the requests it fails.
     private var closeReason: String?
+    /// The one timer for every exchange's deadline, set for the earliest: a timer per request
+    /// costs a heap insertion and a linear search to cancel it.
+    private var sweep: (at: NIODeadline, timer: Scheduled<Void>)?
 
     /// The largest client stream id; past it the connection must be replaced.
     private static let lastStreamID = HTTP2StreamID.maxID
@@ -93,10 +96,8 @@ final class APNSStreamHandler: ChannelInboundHandler {
         } else {
             nextStreamID = streamID.advanced(by: 2)
         }
-        let timer = context.eventLoop.assumeIsolated().scheduleTask(deadline: deadline) { [self] in
-            fail(streamID, APNSTransportError.deadlineExceeded, reset: true)
-        }
-        exchanges[streamID] = Exchange(continuation: continuation, deadline: timer)
+        exchanges[streamID] = Exchange(continuation: continuation, deadline: deadline)
+        scheduleSweep(by: deadline, context)
 
         var headers = HPACKHeaders()
         headers.reserveCapacity(request.headers.count + 5)
@@ -239,6 +240,8 @@ final class APNSStreamHandler: ChannelInboundHandler {
         for streamID in Array(exchanges.keys) {
             fail(streamID, APNSTransportError.connectionClosed(reason), reset: false)
         }
+        sweep?.timer.cancel()
+        sweep = nil
         context.fireChannelInactive()
     }
 
@@ -246,7 +249,6 @@ final class APNSStreamHandler: ChannelInboundHandler {
 
     private func complete(_ streamID: HTTP2StreamID) {
         guard let exchange = exchanges.removeValue(forKey: streamID), let status = exchange.status else { return }
-        exchange.deadline.cancel()
         let body = exchange.body.map { Data($0.readableBytesView) } ?? Data()
         exchange.continuation.resume(returning: APNSWireResponse(status: status, headers: exchange.headers, body: body))
         if let context { closeIfDrained(context) }
@@ -255,12 +257,33 @@ final class APNSStreamHandler: ChannelInboundHandler {
     /// Ends an exchange that has not ended yet with `error`; `reset` also tells the server.
     private func fail(_ streamID: HTTP2StreamID, _ error: APNSTransportError, reset: Bool) {
         guard let exchange = exchanges.removeValue(forKey: streamID) else { return }
-        exchange.deadline.cancel()
         exchange.continuation.resume(throwing: error)
         if reset, let context, context.channel.isActive {
             context.write(wrapOutboundOut(HTTP2Frame(streamID: streamID, payload: .rstStream(.cancel))), promise: nil)
             flushSoon(context)
         }
+    }
+
+    private func scheduleSweep(by deadline: NIODeadline, _ context: ChannelHandlerContext) {
+        if let sweep, sweep.at <= deadline { return }
+        sweep?.timer.cancel()
+        let timer = context.eventLoop.assumeIsolated().scheduleTask(deadline: deadline) { [self] in failExpired() }
+        sweep = (deadline, timer)
+    }
+
+    /// Fails every exchange past its deadline, and sets the timer for the next one.
+    private func failExpired() {
+        sweep = nil
+        let now = NIODeadline.now()
+        var earliest: NIODeadline?
+        for (streamID, exchange) in exchanges {
+            if exchange.deadline <= now {
+                fail(streamID, APNSTransportError.deadlineExceeded, reset: true)
+            } else {
+                earliest = min(earliest ?? exchange.deadline, exchange.deadline)
+            }
+        }
+        if let earliest, let context { scheduleSweep(by: earliest, context) }
     }
 
     /// Takes no new streams from now on.
