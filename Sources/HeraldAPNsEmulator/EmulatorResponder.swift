@@ -41,7 +41,7 @@ final class EmulatorResponder: Sendable {
         if let fault = scheduledFault() {
             switch fault {
             case .server(let reason):
-                let apnsID = request.headers.first(named: "apns-id").flatMap(UUID.init(uuidString:))
+                let apnsID = request.headers.first(named: "apns-id").flatMap(UUID.init(text:))
                 var response = APNSResponse(refusing: reason, apnsID: apnsID).wireResponse
                 if let retryAfter = faults.retryAfter, reason == .tooManyRequests || reason == .serviceUnavailable {
                     response.headers.append(APNSHeader("retry-after", String(retryAfter.components.seconds)))
@@ -58,7 +58,7 @@ final class EmulatorResponder: Sendable {
             state.withLockedValue { $0.statistics.refused[error.reason.rawValue, default: 0] += 1 }
             // APNs echoes the request's apns-id on refusals too.
             response = APNSResponse(
-                refusing: error.reason, apnsID: request.headers.first(named: "apns-id").flatMap(UUID.init(uuidString:)),
+                refusing: error.reason, apnsID: request.headers.first(named: "apns-id").flatMap(UUID.init(text:)),
                 timestamp: error.reason == .unregistered ? unregisteredSince(request) : nil)
         }
         return HTTP2Server.Answer(response: response.wireResponse, delay: delay)
@@ -122,7 +122,7 @@ final class EmulatorResponder: Sendable {
             throw APNSRequestError(.internalServerError, "the emulator could not write its log: \(error)")
         }
         state.withLockedValue { $0.statistics.accepted += 1 }
-        return APNSResponse(status: 200, apnsID: apnsID, uniqueID: UUID.version4(using: &generator).uuidString.lowercased())
+        return APNSResponse(status: 200, apnsID: apnsID, uniqueID: UUID.version4(using: &generator).lowercasedText)
     }
 
     private func verifyProviderToken(_ headers: [APNSHeader]) throws(APNSRequestError) {

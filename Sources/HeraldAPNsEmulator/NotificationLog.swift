@@ -48,7 +48,7 @@ final class NotificationLog: Sendable {
             headerObject[header.name.lowercased()] = .string(header.value)
         }
         let line: JSONValue = [
-            "token": .string(request.deviceToken.hex), "topic": .string(request.topic), "apnsID": .string(apnsID.uuidString.lowercased()),
+            "token": .string(request.deviceToken.hex), "topic": .string(request.topic), "apnsID": .string(apnsID.lowercasedText),
             "receivedAt": .string(Date().formatted(.iso8601)), "headers": .object(headerObject), "payload": payload,
         ]
         let bytes = line.encoded() + Data("\n".utf8)
@@ -56,7 +56,7 @@ final class NotificationLog: Sendable {
         if let simctlDirectory, var object = payload.objectValue {
             object["Simulator Target Bundle"] = .string(Self.bundleID(of: request))
             try JSONValue.object(object).encoded(.pretty).write(
-                to: simctlDirectory.appendingPathComponent("\(apnsID.uuidString.lowercased()).apns"), options: .atomic)
+                to: simctlDirectory.appendingPathComponent("\(apnsID.lowercasedText).apns"), options: .atomic)
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import HeraldAPNs
+import HeraldCore
 import Testing
 
 @Suite struct APNSRequestTests {
@@ -151,5 +152,27 @@ import Testing
         #expect(APNSErrorReason.internalServerError.status == 500)
         #expect(APNSErrorReason.shutdown.status == 503)
         #expect(APNSErrorReason.statusByReason.count == 32)
+    }
+}
+
+@Suite struct UUIDTextTests {
+    @Test func writesAndReadsWhatFoundationDoes() throws {
+        var generator = SeededGenerator(seed: 11)
+        for _ in 0..<500 {
+            let id = UUID.version4(using: &generator)
+            #expect(id.lowercasedText == id.uuidString.lowercased())
+            #expect(UUID(text: id.lowercasedText) == id)
+            #expect(UUID(text: id.uuidString) == id)  // upper case too
+        }
+    }
+
+    @Test(arguments: [
+        "", "6e43e5d0-2b9c-4c4a-9a4e-0b1e3a9c8f1", "6e43e5d0-2b9c-4c4a-9a4e-0b1e3a9c8f111", "6e43e5d02b9c-4c4a-9a4e-0b1e3a9c8f11a",
+        "6e43e5d0-2b9c-4c4a-9a4e_0b1e3a9c8f11", "6e43e5d0-2b9c-4c4a-9a4e-0b1e3a9c8f1g", "{6e43e5d0-2b9c-4c4a-9a4e-0b1e3a9c8f}",
+        "6e43e5d0-2b9c-4c4a-9a4é-0b1e3a9c8f11",
+    ])
+    func refusesAnythingElse(_ text: String) {
+        #expect(UUID(text: text) == nil)
+        #expect(UUID(uuidString: text) == nil)  // Foundation agrees
     }
 }

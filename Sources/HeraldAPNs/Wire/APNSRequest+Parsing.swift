@@ -51,7 +51,7 @@ extension APNSRequest {
         }
         var apnsID: UUID?
         if let text = wire.headers.first(named: "apns-id") {
-            guard let id = UUID(uuidString: text), id.uuidString.lowercased() == text.lowercased(), text.count == 36 else {
+            guard let id = UUID(text: text) else {
                 throw APNSRequestError(.badMessageID, "apns-id \"\(text)\" is not a canonical UUID")
             }
             apnsID = id

@@ -56,7 +56,7 @@ public struct APNSRequest: Hashable, Sendable {
         if let priority { headers.append(APNSHeader("apns-priority", String(priority.rawValue))) }
         if let expiration { headers.append(APNSHeader("apns-expiration", String(expiration))) }
         if let collapseID { headers.append(APNSHeader("apns-collapse-id", collapseID)) }
-        if let apnsID { headers.append(APNSHeader("apns-id", apnsID.uuidString.lowercased())) }
+        if let apnsID { headers.append(APNSHeader("apns-id", apnsID.lowercasedText)) }
         headers.append(APNSHeader("content-type", "application/json"))
         return APNSWireRequest(method: "POST", path: path, headers: headers, body: payload)
     }

@@ -46,7 +46,7 @@ public struct APNSResponse: Hashable, Sendable {
             timestamp = body["timestamp"]?.numberValue.map { Date(timeIntervalSince1970: $0.doubleValue / 1000) }
         }
         self.init(
-            status: wire.status, apnsID: wire.headers.first(named: "apns-id").flatMap(UUID.init(uuidString:)),
+            status: wire.status, apnsID: wire.headers.first(named: "apns-id").flatMap(UUID.init(text:)),
             uniqueID: wire.headers.first(named: "apns-unique-id"), reason: reason, timestamp: timestamp)
     }
 
@@ -54,7 +54,7 @@ public struct APNSResponse: Hashable, Sendable {
     /// JSON body `{"reason": ..., "timestamp": <milliseconds>}`.
     public var wireResponse: APNSWireResponse {
         var headers: [APNSHeader] = []
-        if let apnsID { headers.append(APNSHeader("apns-id", apnsID.uuidString.lowercased())) }
+        if let apnsID { headers.append(APNSHeader("apns-id", apnsID.lowercasedText)) }
         if let uniqueID { headers.append(APNSHeader("apns-unique-id", uniqueID)) }
         var body = Data()
         if let reason {

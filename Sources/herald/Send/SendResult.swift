@@ -33,7 +33,7 @@ struct SendResult {
     init(_ delivery: APNSDelivery) {
         switch delivery.outcome {
         case .delivered(let apnsID):
-            self.init(token: delivery.deviceToken.hex, delivered: true, apnsID: apnsID.uuidString.lowercased(), status: 200, attempts: delivery.attempts)
+            self.init(token: delivery.deviceToken.hex, delivered: true, apnsID: apnsID.lowercasedText, status: 200, attempts: delivery.attempts)
         case .failed(let failure):
             self.init(
                 token: delivery.deviceToken.hex, delivered: false, status: failure.status, reason: failure.reason?.rawValue,

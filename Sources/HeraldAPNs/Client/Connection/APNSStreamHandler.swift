@@ -104,8 +104,12 @@ final class APNSStreamHandler: ChannelInboundHandler {
         headers.add(name: ":method", value: request.method)
         headers.add(name: ":scheme", value: "https")
         headers.add(name: ":authority", value: authority)
-        headers.add(name: ":path", value: request.path)
-        for header in request.headers { headers.add(name: header.name, value: header.value) }
+        // The path and apns-id differ per notification: kept out of the HPACK table, so the
+        // provider token and the other repeated headers stay in it and go as one byte each.
+        headers.add(name: ":path", value: request.path, indexing: .nonIndexable)
+        for header in request.headers {
+            headers.add(name: header.name, value: header.value, indexing: header.name == "apns-id" ? .nonIndexable : .indexable)
+        }
         headers.add(name: "content-length", value: String(request.body.count))
         var body = context.channel.allocator.buffer(capacity: request.body.count)
         body.writeBytes(request.body)
