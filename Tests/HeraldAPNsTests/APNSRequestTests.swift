@@ -176,3 +176,15 @@ import Testing
         #expect(UUID(uuidString: text) == nil)  // Foundation agrees
     }
 }
+
+@Suite struct APNSHeaderTests {
+    @Test func namesMatchIgnoringTheCaseOfLettersOnly() {
+        let headers = [
+            APNSHeader("Retry-After", "1"), APNSHeader("retry-after", "2"), APNSHeader("retry\rafter", "3"),
+            APNSHeader("retry-afte", "4"), APNSHeader("RETRY-AFTER", "5"), APNSHeader("retry_after", "6"),
+        ]
+        #expect(headers.values(named: "retry-after") == ["1", "2", "5"])
+        #expect(headers.first(named: "RETRY-after") == "1")
+        #expect(headers.first(named: "apns-id") == nil)
+    }
+}

@@ -15,10 +15,19 @@ public struct APNSHeader: Hashable, Sendable {
 extension [APNSHeader] {
     /// The values of every header with this name, compared case-insensitively.
     public func values(named name: String) -> [String] {
-        let wanted = name.lowercased()
-        return filter { $0.name.lowercased() == wanted }.map(\.value)
+        filter { $0.hasName(name) }.map(\.value)
     }
 
     /// The value of the first header with this name.
-    public func first(named name: String) -> String? { values(named: name).first }
+    public func first(named name: String) -> String? { first { $0.hasName(name) }?.value }
+}
+
+extension APNSHeader {
+    /// Whether the name is `name`, ignoring ASCII case; byte-wise, without making lowercase
+    /// copies (every request's headers are looked up a dozen times).
+    func hasName(_ name: String) -> Bool {
+        self.name.utf8.elementsEqual(name.utf8) { lhs, rhs in
+            lhs == rhs || (lhs | 0x20 == rhs | 0x20 && (lhs | 0x20) >= UInt8(ascii: "a") && (lhs | 0x20) <= UInt8(ascii: "z"))
+        }
+    }
 }
