@@ -79,7 +79,7 @@ public final class APNSEmulator: Sendable {
         let server = try await HTTP2Server.bind(
             host: configuration.host, port: configuration.port, identity: identity,
             maximumConcurrentStreams: configuration.maximumConcurrentStreams
-        ) { _, request in
+        ) { request in
             responder.answer(request)
         }
         let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host

@@ -52,6 +52,7 @@ import Testing
         #expect(DeviceToken("<A1B2 C3D4>")?.hex == "a1b2c3d4")
         #expect(DeviceToken("a1b") == nil)
         #expect(DeviceToken("zz") == nil)
+        #expect(DeviceToken("  <> ") == nil)  // nothing but what is ignored
         #expect(DeviceToken("") == nil)
         #expect(DeviceToken("A1\tB2")?.hex == "a1b2")
         #expect(DeviceToken("a1é2") == nil)

@@ -165,13 +165,20 @@ struct SendAPNsCommand: AsyncParsableCommand {
     private func readTokens() throws(CLIError) -> [String] {
         var tokens = token
         if let tokensFile {
-            // Byte-wise: a file can hold millions of tokens, and trimming Strings cost more than sending them.
+            // Byte-wise: a file can hold millions of tokens, and splitting and trimming Strings
+            // (or even Data) cost more than sending them.
             let isBlank: (UInt8) -> Bool = { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\r") }
-            for line in try PayloadSource(argument: tokensFile).read().split(separator: UInt8(ascii: "\n")) {
-                guard let first = line.firstIndex(where: { !isBlank($0) }), let last = line.lastIndex(where: { !isBlank($0) }),
-                    line[first] != UInt8(ascii: "#")
-                else { continue }
-                tokens.append(String(decoding: line[first...last], as: UTF8.self))
+            try PayloadSource(argument: tokensFile).read().withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
+                var lineStart = 0
+                for lineEnd in 0...bytes.count where lineEnd == bytes.count || bytes[lineEnd] == UInt8(ascii: "\n") {
+                    var first = lineStart
+                    var last = lineEnd
+                    lineStart = lineEnd + 1
+                    while first < last, isBlank(bytes[first]) { first += 1 }
+                    while last > first, isBlank(bytes[last - 1]) { last -= 1 }
+                    guard first < last, bytes[first] != UInt8(ascii: "#") else { continue }
+                    tokens.append(String(decoding: UnsafeRawBufferPointer(rebasing: bytes[first..<last]), as: UTF8.self))
+                }
             }
         }
         guard !tokens.isEmpty else { throw .usage("\(tokensFile ?? "--token"): no device tokens") }

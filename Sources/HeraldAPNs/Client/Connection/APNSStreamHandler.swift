@@ -52,8 +52,7 @@ final class APNSStreamHandler: ChannelInboundHandler {
     private var exchanges: [HTTP2StreamID: Exchange] = [:]
     private var nextStreamID = HTTP2StreamID(1)
     private var flushScheduled = false
-    /// Connection-level DATA bytes received and not yet given back with WINDOW_UPDATE.
-    private var unacknowledgedBytes = 0
+    private var window = InboundConnectionWindow()
     /// What ended the connection, for the message of the requests it fails.
     private var closeReason: String?
     /// The one timer for every exchange's deadline, set for the earliest: a timer per request
@@ -62,8 +61,6 @@ final class APNSStreamHandler: ChannelInboundHandler {
 
     /// The largest client stream id; past it the connection must be replaced.
     private static let lastStreamID = HTTP2StreamID.maxID
-    /// The connection window is given back once this much of it is used (half the default).
-    private static let windowUpdateThreshold = 32 * 1024
 
     /// - Parameters:
     ///   - ready: completed when the connection can carry requests.
@@ -146,7 +143,10 @@ final class APNSStreamHandler: ChannelInboundHandler {
         case .headers(let block):
             receivedHeaders(block.headers, endStream: block.endStream, on: frame.streamID)
         case .data(let block):
-            giveBackWindow(block, context: context)
+            if let update = window.received(block) {
+                context.write(wrapOutboundOut(update), promise: nil)
+                flushSoon(context)
+            }
             receivedData(block, on: frame.streamID)
         case .goAway(let lastStreamID, let code, let debugData):
             closeReason = "GOAWAY \(code)" + (debugData.map { " \(String(buffer: $0))" } ?? "")
@@ -195,16 +195,6 @@ final class APNSStreamHandler: ChannelInboundHandler {
             exchanges[streamID] = exchange
         }
         if block.endStream { complete(streamID) }
-    }
-
-    /// Sends WINDOW_UPDATE for the connection once half its window is used, so error bodies
-    /// never stall the connection. (Streams end before their own window matters.)
-    private func giveBackWindow(_ block: HTTP2Frame.FramePayload.Data, context: ChannelHandlerContext) {
-        unacknowledgedBytes += block.data.readableBytes + (block.paddingBytes.map { $0 + 1 } ?? 0)
-        guard unacknowledgedBytes >= Self.windowUpdateThreshold else { return }
-        context.write(wrapOutboundOut(HTTP2Frame(streamID: .rootStream, payload: .windowUpdate(windowSizeIncrement: unacknowledgedBytes))), promise: nil)
-        unacknowledgedBytes = 0
-        flushSoon(context)
     }
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {

@@ -1,0 +1,192 @@
+import Foundation
+import HeraldAPNs
+import NIOCore
+import NIOHPACK
+import NIOHTTP2
+
+/// Serves one connection of ``HTTP2Server`` frame by frame: gathers each stream's request,
+/// hands it to the server's handler, and writes the answer or the fault.
+///
+/// There is no channel or task per stream, and every answer written in one event-loop tick
+/// goes out in one flush. A request's HEADERS are kept exactly as they arrived (duplicates
+/// too), so the handler can apply APNs's rules to them.
+///
+/// Bound to the connection's event loop.
+final class HTTP2ServerConnectionHandler: ChannelInboundHandler {
+    typealias InboundIn = HTTP2Frame
+    typealias OutboundOut = HTTP2Frame
+
+    private struct Incoming {
+        var fields: [APNSHeader] = []
+        var body: ByteBuffer?
+    }
+
+    private let shared: HTTP2Server.Shared
+    private var context: ChannelHandlerContext?
+    /// The connection's number in the server's registry; `nil` before it is registered.
+    private var connectionID: Int?
+    /// Requests still arriving.
+    private var incoming: [HTTP2StreamID: Incoming] = [:]
+    /// Streams whose request went to the handler and that are not answered yet.
+    private var answering: Set<HTTP2StreamID> = []
+    /// The highest stream whose request went to the handler.
+    private var highestTaken = HTTP2StreamID.rootStream
+    /// Set once this connection sent GOAWAY: streams above it are refused.
+    private var goAwayLastStreamID: HTTP2StreamID?
+    private var closeScheduled = false
+    private var flushScheduled = false
+    private var window = InboundConnectionWindow()
+
+    init(shared: HTTP2Server.Shared) {
+        self.shared = shared
+    }
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        self.context = context
+    }
+
+    func channelActive(context: ChannelHandlerContext) {
+        connectionID = shared.register(context.channel)
+        if connectionID == nil { context.close(promise: nil) }  // arrived while the server shuts down
+        context.fireChannelActive()
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        if let connectionID { shared.unregister(connectionID) }
+        incoming = [:]
+        answering = []
+        context.fireChannelInactive()
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        let frame = unwrapInboundIn(data)
+        switch frame.payload {
+        case .headers(let block):
+            incoming[frame.streamID, default: Incoming()].fields += block.headers.map { APNSHeader($0.name, $0.value) }
+            if block.endStream { take(frame.streamID) }
+        case .data(let block):
+            if let update = window.received(block) {
+                context.write(wrapOutboundOut(update), promise: nil)
+                flushSoon()
+            }
+            if case .byteBuffer(var chunk) = block.data {
+                if incoming[frame.streamID]?.body == nil {
+                    incoming[frame.streamID, default: Incoming()].body = chunk
+                } else {
+                    incoming[frame.streamID]!.body!.writeBuffer(&chunk)
+                }
+            }
+            if block.endStream { take(frame.streamID) }
+        default:
+            break  // SETTINGS, PING and WINDOW_UPDATE are NIOHTTP2Handler's; resets arrive as StreamClosedEvent
+        }
+    }
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if let closed = event as? StreamClosedEvent {
+            // The client reset the stream, or it ended: nothing more to read or answer on it.
+            incoming[closed.streamID] = nil
+            if answering.remove(closed.streamID) != nil { closeIfDrained() }
+        }
+        context.fireUserInboundEventTriggered(event)
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        // A stream error already reset its stream (StreamClosedEvent follows); anything else ends the connection.
+        if error is NIOHTTP2Errors.StreamError { return }
+        context.close(promise: nil)
+    }
+
+    // MARK: Answering
+
+    /// A whole request arrived: refuse it after GOAWAY, or hand it to the handler.
+    private func take(_ streamID: HTTP2StreamID) {
+        guard let request = incoming.removeValue(forKey: streamID) else { return }
+        if let last = goAwayLastStreamID, streamID > last {
+            write(HTTP2Frame(streamID: streamID, payload: .rstStream(.refusedStream)))  // never processed, as GOAWAY said
+            return
+        }
+        highestTaken = max(highestTaken, streamID)
+        answering.insert(streamID)
+        shared.recordActiveStreams(answering.count)
+        let wire = APNSWireRequest(
+            method: request.fields.first(named: ":method") ?? "", path: request.fields.first(named: ":path") ?? "",
+            headers: request.fields.filter { !$0.name.hasPrefix(":") }, body: request.body.map { Data($0.readableBytesView) } ?? Data())
+        let answer = shared.handler(wire)
+        if let delay = answer.delay, let context {
+            context.eventLoop.assumeIsolated().scheduleTask(in: TimeAmount(delay)) { [self] in respond(answer, on: streamID) }
+        } else {
+            respond(answer, on: streamID)
+        }
+    }
+
+    private func respond(_ answer: HTTP2Server.Answer, on streamID: HTTP2StreamID) {
+        guard let context, answering.contains(streamID) else { return }  // reset by the client meanwhile
+        switch answer.fault {
+        case nil:
+            let headers = Self.headerBlock(answer.response)
+            if answer.response.body.isEmpty {
+                write(HTTP2Frame(streamID: streamID, payload: .headers(.init(headers: headers, endStream: true))))
+            } else {
+                write(HTTP2Frame(streamID: streamID, payload: .headers(.init(headers: headers))))
+                let body = context.channel.allocator.buffer(bytes: answer.response.body)
+                write(HTTP2Frame(streamID: streamID, payload: .data(.init(data: .byteBuffer(body), endStream: true))))
+            }
+            answered(streamID)
+        case .resetStream:
+            write(HTTP2Frame(streamID: streamID, payload: .rstStream(.internalError)))
+            answered(streamID)
+        case .closeConnection:
+            context.close(promise: nil)
+        case .goAway(let reason):
+            // Every stream already taken is still answered; this one is refused, and so is every later one.
+            let last = goAwayLastStreamID ?? highestTaken
+            goAwayLastStreamID = last
+            write(HTTP2Server.goAwayFrame(lastStreamID: last, reason: reason))
+            write(HTTP2Frame(streamID: streamID, payload: .rstStream(.refusedStream)))
+            answered(streamID)
+        case .stallAfterHeaders:
+            // The stream stays in `answering` until the client resets it.
+            write(HTTP2Frame(streamID: streamID, payload: .headers(.init(headers: Self.headerBlock(answer.response)))))
+        }
+    }
+
+    private func answered(_ streamID: HTTP2StreamID) {
+        answering.remove(streamID)
+        closeIfDrained()
+    }
+
+    /// After GOAWAY, closes the connection once nothing is left to answer on it, as APNs does
+    /// (a client might otherwise keep an idle connection that will never be used).
+    private func closeIfDrained() {
+        guard goAwayLastStreamID != nil, answering.isEmpty, !closeScheduled, let context else { return }
+        closeScheduled = true
+        // A moment later, so the last answer's frames are written before the close.
+        context.eventLoop.assumeIsolated().scheduleTask(in: .milliseconds(20)) { context.close(promise: nil) }
+    }
+
+    private func write(_ frame: HTTP2Frame) {
+        context?.write(wrapOutboundOut(frame), promise: nil)
+        flushSoon()
+    }
+
+    /// Flushes once at the end of this event-loop tick, for everything written until then.
+    private func flushSoon() {
+        guard !flushScheduled, let context else { return }
+        flushScheduled = true
+        context.eventLoop.assumeIsolated().execute { [self] in
+            flushScheduled = false
+            context.flush()
+        }
+    }
+
+    private static func headerBlock(_ response: APNSWireResponse) -> HPACKHeaders {
+        var headers = HPACKHeaders()
+        headers.add(name: ":status", value: String(response.status))
+        for header in response.headers {
+            // apns-id and apns-unique-id differ per answer: kept out of the HPACK table.
+            headers.add(name: header.name, value: header.value, indexing: header.name.hasPrefix("apns-") ? .nonIndexable : .indexable)
+        }
+        return headers
+    }
+}
