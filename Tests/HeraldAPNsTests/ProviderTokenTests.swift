@@ -59,22 +59,22 @@ final class ManualWallClock: @unchecked Sendable {
         #expect(reason(String(tampered), good, at: Self.start) == .invalidProviderToken)
     }
 
-    @Test func theSharedTokenIsRenewedOnScheduleAndOnceWhenExpired() async {
+    @Test func theSharedTokenIsRenewedOnScheduleAndOnceWhenExpired() {
         let clock = ManualWallClock(Self.start)
         let cache = ProviderTokenCache(key: Self.key, refreshInterval: .seconds(50 * 60)) { clock.now }
-        let first = await cache.current()
+        let first = cache.current()
         clock.advance(by: 49 * 60)
-        #expect(await cache.current() == first)
+        #expect(cache.current() == first)
         clock.advance(by: 60)
-        let second = await cache.current()
+        let second = cache.current()
         #expect(second != first)
         // ExpiredProviderToken reported by many requests for the same token: one new token.
         clock.advance(by: 1)
-        await cache.expire(second)
-        let third = await cache.current()
+        cache.expire(second)
+        let third = cache.current()
         #expect(third != second)
-        await cache.expire(second)
-        #expect(await cache.current() == third)
+        cache.expire(second)
+        #expect(cache.current() == third)
     }
 
     @Test func theRefreshIntervalStaysWithinWhatAPNsTolerates() {

@@ -1,4 +1,5 @@
 import Foundation
+import NIOConcurrencyHelpers
 
 /// The one provider token every connection of a client shares, renewed on schedule.
 ///
@@ -6,17 +7,25 @@ import Foundation
 /// than every 20 minutes (`TooManyProviderTokenUpdates`). The cache renews after
 /// ``refreshInterval`` (default 50 minutes, kept within 20...60), and at once when APNs says
 /// the token it was given expired, but only once per token however many requests report it.
-public actor ProviderTokenCache {
+///
+/// A lock, not an actor: every attempt asks for the token, and a hop to an actor and back per
+/// notification cost more than the lookup (the rare signing happens under the lock).
+public final class ProviderTokenCache: Sendable {
     /// The shortest refresh interval APNs tolerates.
     public static let minimumRefreshInterval: Duration = .seconds(20 * 60)
     /// The longest: a token must be renewed within the hour APNs accepts it.
     public static let maximumRefreshInterval: Duration = .seconds(60 * 60)
 
+    private struct Token {
+        var value: String
+        var issuedAt: Date
+    }
+
     private let key: APNSSigningKey
     /// How long a token is used before a new one is made.
-    public nonisolated let refreshInterval: Duration
+    public let refreshInterval: Duration
     private let now: @Sendable () -> Date
-    private var token: (value: String, issuedAt: Date)?
+    private let token = NIOLockedValueBox<Token?>(nil)
 
     /// - Parameters:
     ///   - key: the signing key.
@@ -31,19 +40,23 @@ public actor ProviderTokenCache {
     /// The token to send now: the current one, or a new one when it is due.
     public func current() -> String {
         let now = now()
-        if let token, now.timeIntervalSince(token.issuedAt) < Self.seconds(refreshInterval), now >= token.issuedAt {
-            return token.value
+        return token.withLockedValue { token in
+            if let token, now.timeIntervalSince(token.issuedAt) < Self.seconds(refreshInterval), now >= token.issuedAt {
+                return token.value
+            }
+            let issuedAt = Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down))
+            let value = APNSProviderToken.make(key: key, issuedAt: issuedAt)
+            token = Token(value: value, issuedAt: issuedAt)
+            return value
         }
-        let issuedAt = Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down))
-        let value = APNSProviderToken.make(key: key, issuedAt: issuedAt)
-        token = (value, issuedAt)
-        return value
     }
 
     /// APNs answered `ExpiredProviderToken` to a request sent with `rejected`: the next
     /// ``current()`` makes a new token, unless one was already made since.
     public func expire(_ rejected: String) {
-        if token?.value == rejected { token = nil }
+        token.withLockedValue { token in
+            if token?.value == rejected { token = nil }
+        }
     }
 
     private static func seconds(_ duration: Duration) -> TimeInterval {

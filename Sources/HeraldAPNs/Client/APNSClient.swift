@@ -135,7 +135,7 @@ public final class APNSClient: Sendable {
         var attempt = 0
         while true {
             attempt += 1
-            let token = await tokens.current()
+            let token = tokens.current()
             var failure: APNSFailure
             let decision: APNSRetryDecision
             do {
@@ -155,7 +155,7 @@ public final class APNSClient: Sendable {
             case .delivered, .permanent:
                 delay = nil
             case .renewTokenAndRetry:
-                await tokens.expire(token)
+                tokens.expire(token)
                 delay = attempt < configuration.retry.maximumAttempts ? .zero : nil
             case .retryAfterBackOff(let retryAfter?) where retryAfter > configuration.retry.maximumDelay:
                 // A wait longer than the policy allows is not slept out: the caller hears when to come back.
