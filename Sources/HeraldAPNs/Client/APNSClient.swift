@@ -11,8 +11,8 @@ import NIOSSL
 ///   server's `Retry-After` wins), `ExpiredProviderToken` with a new token, never Apple's
 ///   permanent failures; a transport failure (connection closed, GOAWAY, deadline) is retried
 ///   like a 5xx. Each notification keeps one `apns-id` across its attempts.
-/// - ``send(_:to:)`` takes any number of device tokens and yields exactly one
-///   ``APNSDelivery`` per token, with at most ``Configuration/maximumConcurrentRequests`` in
+/// - ``send(_:to:onDelivery:)`` and ``send(_:to:)`` take any number of device tokens and give
+///   exactly one ``APNSDelivery`` per token, with at most ``Configuration/maximumConcurrentRequests`` in
 ///   flight; HTTP/2 streams beyond the server's `SETTINGS_MAX_CONCURRENT_STREAMS` wait in the
 ///   connection until one closes.
 /// - It speaks HTTP/2 through swift-nio-http2 directly, a request's HEADERS and DATA in one
@@ -177,15 +177,21 @@ public final class APNSClient: Sendable {
         }
     }
 
-    /// Sends one notification to many devices.
+    /// Sends one notification to many devices, handing each delivery to `onDelivery` as it comes.
+    ///
+    /// ``Configuration/maximumConcurrentRequests`` workers each take the next token, send it,
+    /// and call `onDelivery` themselves: a delivery costs no task of its own and no hop to a
+    /// consumer, which matters at tens of thousands a second.
     ///
     /// - Parameters:
     ///   - template: the notification; its device token is replaced by each of `tokens`.
-    ///   - tokens: the devices, read lazily as slots free up; may be very long.
-    /// - Returns: one delivery per token, in the order they finish. The stream ends when every
-    ///   token has its delivery; ending iteration early cancels what is left.
-    public func send(_ template: APNSRequest, to tokens: some Sequence<DeviceToken> & Sendable) -> AsyncStream<APNSDelivery> {
-        let limit = max(1, configuration.maximumConcurrentRequests)
+    ///   - tokens: the devices, read lazily as workers free up; may be very long.
+    ///   - onDelivery: called once per token, from several tasks at once; keep it quick.
+    /// - Returns: when every token has had its delivery. When the calling task is cancelled,
+    ///   tokens not yet taken are neither sent nor reported.
+    public func send(
+        _ template: APNSRequest, to tokens: some Sequence<DeviceToken> & Sendable, onDelivery: @escaping @Sendable (APNSDelivery) -> Void
+    ) async {
         // The template is checked once; per device only the token changes, and a DeviceToken is
         // valid hex by construction.
         let templateError: APNSRequestError?
@@ -195,28 +201,36 @@ public final class APNSClient: Sendable {
         } catch {
             templateError = error
         }
-        return AsyncStream { continuation in
-            let work = Task {
-                await withTaskGroup(of: APNSDelivery.self) { group in
-                    var pending = tokens.makeIterator()
-                    func startNext() -> Bool {
-                        guard !Task.isCancelled, let token = pending.next() else { return false }
+        let feed = DeviceTokenFeed(tokens)
+        await withTaskGroup(of: Void.self) { group in
+            for _ in 0..<max(1, configuration.maximumConcurrentRequests) {
+                group.addTask {
+                    while !Task.isCancelled, let token = feed.next() {
+                        if let templateError {
+                            onDelivery(Self.refused(token, templateError))
+                            continue
+                        }
                         var request = template
                         request.deviceToken = token
                         request.apnsID = nil  // each device's notification gets its own id
-                        group.addTask {
-                            if let templateError { return Self.refused(token, templateError) }
-                            return await self.send(validated: request)
-                        }
-                        return true
-                    }
-                    var started = 0
-                    while started < limit, startNext() { started += 1 }
-                    while let delivery = await group.next() {
-                        continuation.yield(delivery)
-                        _ = startNext()
+                        onDelivery(await self.send(validated: request))
                     }
                 }
+            }
+        }
+    }
+
+    /// Sends one notification to many devices; ``send(_:to:onDelivery:)`` as a stream.
+    ///
+    /// - Parameters:
+    ///   - template: the notification; its device token is replaced by each of `tokens`.
+    ///   - tokens: the devices, read lazily as workers free up; may be very long.
+    /// - Returns: one delivery per token, in the order they finish. The stream ends when every
+    ///   token has its delivery; ending iteration early cancels what is left.
+    public func send(_ template: APNSRequest, to tokens: some Sequence<DeviceToken> & Sendable) -> AsyncStream<APNSDelivery> {
+        AsyncStream { continuation in
+            let work = Task {
+                await send(template, to: tokens) { continuation.yield($0) }
                 continuation.finish()
             }
             continuation.onTermination = { _ in work.cancel() }

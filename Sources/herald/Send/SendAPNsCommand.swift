@@ -133,9 +133,7 @@ struct SendAPNsCommand: AsyncParsableCommand {
         }
         let report = SendReport(total: plan.tokens.count, json: json, destination: plan.clientConfiguration.endpoint.description)
         for invalid in plan.invalidTokens { report.record(invalid) }
-        for await delivery in client.send(plan.template, to: plan.validTokens) {
-            report.record(SendResult(delivery))
-        }
+        await client.send(plan.template, to: plan.validTokens) { report.record(SendResult($0)) }
         // Shutting down an idle client only fails if it was shut down already.
         try? await client.shutdown()
         report.finish()

@@ -3,7 +3,11 @@ import HeraldAPNs
 
 /// Collects the results of a send and prints them: a progress line on a terminal, then the
 /// summary, or one JSON object per result with `--json`.
-final class SendReport {
+///
+/// The client's workers record results from several threads at once.
+final class SendReport: @unchecked Sendable {
+    // @unchecked: the mutable state below is only touched while `lock` is held.
+    private let lock = NSLock()
     private let total: Int
     private let json: Bool
     private let destination: String
@@ -30,11 +34,15 @@ final class SendReport {
     }
 
     /// Whether every notification was delivered.
-    var allDelivered: Bool { delivered == total }
+    var allDelivered: Bool { lock.withLock { delivered == total } }
 
     private var finished: Int { delivered + failures.values.reduce(0, +) }
 
     func record(_ result: SendResult) {
+        lock.withLock { recordLocked(result) }
+    }
+
+    private func recordLocked(_ result: SendResult) {
         if result.delivered {
             delivered += 1
             lastDelivery = result
@@ -60,6 +68,10 @@ final class SendReport {
         """
 
     func finish() {
+        lock.withLock { finishLocked() }
+    }
+
+    private func finishLocked() {
         if showsProgress { FileHandle.standardError.write(Data("\n".utf8)) }
         guard !json else { return }
         if total == 1 {

@@ -1,0 +1,18 @@
+import NIOConcurrencyHelpers
+
+/// The device tokens of a batch, handed out one at a time to whichever worker asks next, so
+/// the sequence is read lazily however long it is.
+final class DeviceTokenFeed<Tokens: Sequence<DeviceToken>>: @unchecked Sendable {
+    // @unchecked: `iterator` is only touched while `lock` is held.
+    private let lock = NIOLock()
+    private var iterator: Tokens.Iterator
+
+    init(_ tokens: Tokens) {
+        iterator = tokens.makeIterator()
+    }
+
+    /// The next token, or `nil` when there are no more.
+    func next() -> DeviceToken? {
+        lock.withLock { iterator.next() }
+    }
+}
