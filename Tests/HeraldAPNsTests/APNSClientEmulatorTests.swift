@@ -157,26 +157,18 @@ import Testing
         }
     }
 
-    @Test func aRequestRefusedByGoAwayIsSentAgainOnANewConnection() async throws {
-        // One connection, so the GOAWAY hits the connection the next request would use.
-        try await Self.withEmulator({ $0.faults.goAwayEvery = 2 }, connections: 1) { client, emulator, log in
+    /// GOAWAY refuses request 2 (never processed); a cut connection loses it unanswered. Either
+    /// way it goes again, on a new connection.
+    @Test(arguments: [("GOAWAY", EmulatorFaults(goAwayEvery: 2)), ("connection cut", EmulatorFaults(closeConnectionEvery: 2))])
+    func aRequestLostWithItsConnectionIsSentAgainOnANewOne(_ name: String, _ faults: EmulatorFaults) async throws {
+        // One connection, so the fault hits the connection the next request would use.
+        try await Self.withEmulator({ $0.faults = faults }, connections: 1) { client, emulator, log in
             #expect(await client.send(try Self.notification(to: Self.token(1))).attempts == 1)
-            // Request 2 is refused by GOAWAY (never processed) and goes again as request 3.
             let second = await client.send(try Self.notification(to: Self.token(2)))
             #expect(second.isDelivered)
             #expect(second.attempts == 2)
             #expect(emulator.statistics.accepted == 2)
             #expect(try Self.logged(log).count == 2)
-        }
-    }
-
-    @Test func aRequestWhoseConnectionIsCutIsSentAgainOnANewOne() async throws {
-        try await Self.withEmulator({ $0.faults.closeConnectionEvery = 2 }, connections: 1) { client, emulator, _ in
-            #expect(await client.send(try Self.notification(to: Self.token(1))).attempts == 1)
-            let second = await client.send(try Self.notification(to: Self.token(2)))
-            #expect(second.isDelivered)
-            #expect(second.attempts == 2)
-            #expect(emulator.statistics.accepted == 2)
         }
     }
 
