@@ -234,6 +234,14 @@ import Testing
         #expect(emulator.statistics.received == 0)
     }
 
+    @Test func afterShutdownNothingIsSentOrRetried() async throws {
+        let client = try APNSClient(configuration: APNSClient.Configuration(endpoint: APNSEndpoint(url: URL(string: "https://127.0.0.1:9")!)), key: Self.key)
+        try await client.shutdown()
+        let delivery = await client.send(try Self.notification())  // the default policy would retry 3 times with back-off
+        #expect(delivery.attempts == 1)
+        #expect(delivery.failure?.message == "no answer: the client was shut down")
+    }
+
     @Test func shuttingDownEndsNotificationsStillWaitingForAnAnswer() async throws {
         let outcome = try await Self.withEmulator({ $0.faults.latency = .seconds(30) }) { client, _, _ in
             try await Self.withWatchdog(seconds: 15) {

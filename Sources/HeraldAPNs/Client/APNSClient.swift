@@ -147,7 +147,9 @@ public final class APNSClient: Sendable {
                 failure = APNSFailure(
                     status: response.status, reason: response.reason, message: Self.explain(response), timestamp: response.timestamp)
             } catch {
-                decision = .retryAfterBackOff(retryAfter: nil)
+                // After shutdown() nothing can be sent again: no point waiting to retry.
+                let isShutDown = if case APNSTransportError.shutDown = error { true } else { false }
+                decision = isShutDown ? .permanent : .retryAfterBackOff(retryAfter: nil)
                 failure = APNSFailure(status: nil, reason: nil, message: "no answer: \(error)")
             }
             let delay: Duration?
