@@ -37,8 +37,10 @@ final class APNSConnection: Sendable {
             throw APNSTransportError.connectFailed("\(url.absoluteString) is not an https URL with a host (APNs is HTTP/2 over TLS)")
         }
         let port = url.port ?? 443
-        let authority = url.port.map { "\(host):\($0)" } ?? host
-        // SNI takes a name, not an address; with none, NIOSSL checks the certificate against the peer's IP.
+        let bracketed = host.contains(":") ? "[\(host)]" : host  // an IPv6 literal
+        let authority = url.port.map { "\(bracketed):\($0)" } ?? bracketed
+        // SNI takes a name, not an address; with none, NIOSSL checks the certificate against the
+        // peer's IP. (The parse is only a test: a host that is not an IP literal is a name.)
         let serverName = (try? SocketAddress(ipAddress: host, port: port)) == nil ? host : nil
         let available = NIOLockedValueBox(true)
         let connectTimeout = Self.connectTimeout
