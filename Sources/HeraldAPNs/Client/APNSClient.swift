@@ -147,9 +147,7 @@ public final class APNSClient: Sendable {
                 failure = APNSFailure(
                     status: response.status, reason: response.reason, message: Self.explain(response), timestamp: response.timestamp)
             } catch {
-                // After shutdown() nothing can be sent again: no point waiting to retry.
-                let isShutDown = if case APNSTransportError.shutDown = error { true } else { false }
-                decision = isShutDown ? .permanent : .retryAfterBackOff(retryAfter: nil)
+                decision = Self.isWorthRetrying(error) ? .retryAfterBackOff(retryAfter: nil) : .permanent
                 failure = APNSFailure(status: nil, reason: nil, message: "no answer: \(error)")
             }
             let delay: Duration?
@@ -241,9 +239,18 @@ public final class APNSClient: Sendable {
 
     private func perform(_ request: APNSRequest, token: String) async throws -> (APNSResponse, Duration?) {
         let wire = request.wireRequest(authorization: token)
-        let answer = try await connections.send(wire, deadline: .now() + TimeAmount(configuration.requestTimeout))
+        let answer = try await connections.send(wire, timeout: TimeAmount(configuration.requestTimeout))
         let retryAfter = answer.headers.first(named: "retry-after").flatMap { RetryPolicy.retryAfter($0, now: now()) }
         return (APNSResponse(wire: answer), retryAfter)
+    }
+
+    /// Whether an attempt that got no whole answer may go again: not after shutdown(), when
+    /// nothing can be sent, and not when the server answered more than any APNs answer.
+    private static func isWorthRetrying(_ error: any Error) -> Bool {
+        switch error as? APNSTransportError {
+        case .shutDown, .responseTooLarge: false
+        default: true
+        }
     }
 
     private static func explain(_ response: APNSResponse) -> String {

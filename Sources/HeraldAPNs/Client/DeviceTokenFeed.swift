@@ -6,6 +6,8 @@ final class DeviceTokenFeed<Tokens: Sequence<DeviceToken>>: @unchecked Sendable 
     // @unchecked: `iterator` is only touched while `lock` is held.
     private let lock = NIOLock()
     private var iterator: Tokens.Iterator
+    /// Set once the iterator returned nil: it is not asked again.
+    private var finished = false
 
     init(_ tokens: Tokens) {
         iterator = tokens.makeIterator()
@@ -13,6 +15,13 @@ final class DeviceTokenFeed<Tokens: Sequence<DeviceToken>>: @unchecked Sendable 
 
     /// The next token, or `nil` when there are no more.
     func next() -> DeviceToken? {
-        lock.withLock { iterator.next() }
+        lock.withLock {
+            guard !finished else { return nil }
+            guard let token = iterator.next() else {
+                finished = true
+                return nil
+            }
+            return token
+        }
     }
 }

@@ -109,12 +109,10 @@ final class HTTP2Server: Sendable {
         tls.applicationProtocols = ["h2"]  // APNs speaks HTTP/2 only
         tls.minimumTLSVersion = .tlsv12
         let context = try NIOSSLContext(configuration: tls)
-        var settings = NIOHTTP2Handler.ConnectionConfiguration()
-        settings.initialSettings = [
+        let http2 = NIOHTTP2Handler.Configuration.apns(initialSettings: [
             HTTP2Setting(parameter: .maxConcurrentStreams, value: maximumConcurrentStreams),
             HTTP2Setting(parameter: .maxHeaderListSize, value: 16 * 1024),
-        ]
-        let connectionSettings = settings
+        ])
         let shared = Shared(handler: handler)
         let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.backlog, value: 256)
@@ -124,7 +122,7 @@ final class HTTP2Server: Sendable {
                 channel.eventLoop.makeCompletedFuture {
                     let pipeline = channel.pipeline.syncOperations
                     try pipeline.addHandler(NIOSSLServerHandler(context: context))
-                    try pipeline.addHandler(NIOHTTP2Handler(mode: .server, connectionConfiguration: connectionSettings))
+                    try pipeline.addHandler(NIOHTTP2Handler(mode: .server, connectionConfiguration: http2.connection, streamConfiguration: http2.stream))
                     try pipeline.addHandler(HTTP2ServerConnectionHandler(shared: shared))
                 }
             }
@@ -144,19 +142,23 @@ final class HTTP2Server: Sendable {
         try await serverChannel.closeFuture.get()
     }
 
+    /// Asks a connection's handler to send GOAWAY `Shutdown` and close.
+    struct ShutdownEvent {}
+
     /// Stops accepting and closes every connection; ``run()`` then returns.
     ///
-    /// - Parameter goAway: first tell each connection with GOAWAY `{"reason": "Shutdown"}`,
-    ///   so clients know no request after the last one answered was processed.
+    /// - Parameter goAway: first tell each connection with GOAWAY `{"reason": "Shutdown"}` that
+    ///   names the last request taken, so clients know no later request was processed.
     func close(goAway: Bool) async {
         // The listener first, so no connection arrives after the snapshot below.
         try? await serverChannel.close()  // a closed listener is what is wanted here
         for channel in shared.closeAll() {
             if goAway {
-                // A connection that is already gone needs no GOAWAY.
-                try? await channel.writeAndFlush(Self.goAwayFrame(lastStreamID: .maxID, reason: "Shutdown"))
+                channel.pipeline.fireUserInboundEventTriggered(ShutdownEvent())
+            } else {
+                channel.close(promise: nil)
             }
-            try? await channel.close()  // closing a closed connection is not a failure here
+            try? await channel.closeFuture.get()  // how it closed does not matter here
         }
     }
 

@@ -52,7 +52,8 @@ final class APNSConnection: Sendable {
                 channel.eventLoop.makeCompletedFuture {
                     let pipeline = channel.pipeline.syncOperations
                     try pipeline.addHandler(NIOSSLClientHandler(context: tls, serverHostname: serverName))
-                    try pipeline.addHandler(NIOHTTP2Handler(mode: .client))
+                    let http2 = NIOHTTP2Handler.Configuration.apns()
+                    try pipeline.addHandler(NIOHTTP2Handler(mode: .client, connectionConfiguration: http2.connection, streamConfiguration: http2.stream))
                     try pipeline.addHandler(
                         APNSStreamHandler(ready: ready, authority: authority, maximumBodyByteCount: maximumBodyByteCount) {
                             available.withLockedValue { $0 = false }

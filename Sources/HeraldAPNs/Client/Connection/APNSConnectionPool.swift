@@ -43,13 +43,17 @@ final class APNSConnectionPool: Sendable {
 
     /// Sends one request on the next connection and waits for its whole answer.
     ///
+    /// - Parameters:
+    ///   - request: the APNs request.
+    ///   - timeout: how long the answer may take, from when the request goes out on an open
+    ///     connection (opening one has its own limits).
     /// - Throws: ``APNSTransportError`` when no whole answer came.
-    func send(_ request: APNSWireRequest, deadline: NIODeadline) async throws -> APNSWireResponse {
+    func send(_ request: APNSWireRequest, timeout: TimeAmount) async throws -> APNSWireResponse {
         var unsent = 0
         while true {
             let connection = try await nextConnection()
             do {
-                return try await connection.send(request, deadline: deadline)
+                return try await connection.send(request, deadline: .now() + timeout)
             } catch APNSTransportError.connectionUnavailable where unsent < Self.unsentRetries {
                 unsent += 1
             }

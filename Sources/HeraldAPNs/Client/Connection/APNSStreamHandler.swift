@@ -32,8 +32,9 @@ final class APNSStreamHandler: ChannelInboundHandler {
     }
 
     private enum State {
-        /// Waiting for TLS to finish with ALPN `h2`.
-        case connecting
+        /// Waiting for TLS to finish with ALPN `h2` and for the server's SETTINGS, so that its
+        /// stream limit is known before the first request.
+        case connecting(handshakeDone: Bool, settingsReceived: Bool)
         case open
         /// GOAWAY came (or stream ids ran out): no new streams; closes once the last answer is in.
         case draining
@@ -47,12 +48,13 @@ final class APNSStreamHandler: ChannelInboundHandler {
     /// Told, once, when the connection stops taking new requests.
     private let becameUnavailable: @Sendable () -> Void
 
-    private var state = State.connecting
+    private var state = State.connecting(handshakeDone: false, settingsReceived: false)
     private var context: ChannelHandlerContext?
     private var exchanges: [HTTP2StreamID: Exchange] = [:]
     private var nextStreamID = HTTP2StreamID(1)
     private var flushScheduled = false
-    private var window = InboundConnectionWindow()
+    /// A WINDOW_UPDATE for the connection, written when the read that called for it is done.
+    private var windowUpdate: HTTP2Frame?
     /// What ended the connection, for the message of the requests it fails.
     private var closeReason: String?
     /// The one timer for every exchange's deadline, set for the earliest: a timer per request
@@ -143,21 +145,30 @@ final class APNSStreamHandler: ChannelInboundHandler {
         case .headers(let block):
             receivedHeaders(block.headers, endStream: block.endStream, on: frame.streamID)
         case .data(let block):
-            if let update = window.received(block) {
-                context.write(wrapOutboundOut(update), promise: nil)
-                flushSoon(context)
-            }
             receivedData(block, on: frame.streamID)
         case .goAway(let lastStreamID, let code, let debugData):
             closeReason = "GOAWAY \(code)" + (debugData.map { " \(String(buffer: $0))" } ?? "")
             drain(context)
-            for streamID in exchanges.keys where streamID > lastStreamID {
-                fail(streamID, APNSTransportError.refusedByGoAway, reset: false)
-            }
+            let refused = exchanges.keys.filter { $0 > lastStreamID }
+            for streamID in refused { fail(streamID, APNSTransportError.refusedByGoAway, reset: false) }
+            // Streams still queued in NIOHTTP2 for a free slot would otherwise go out once one
+            // frees, after the GOAWAY: a reset drops them from the queue.
+            for streamID in refused { reset(streamID, context: context) }
             closeIfDrained(context)
+        case .settings(.settings(_)):
+            if case .connecting(let handshakeDone, _) = state { becomeReady(handshakeDone: handshakeDone, settingsReceived: true, context: context) }
         default:
-            break  // SETTINGS, PING, WINDOW_UPDATE and RST_STREAM are handled by NIOHTTP2Handler; resets arrive as StreamClosedEvent
+            break  // PING, WINDOW_UPDATE, SETTINGS acks are NIOHTTP2Handler's; resets arrive as StreamClosedEvent
         }
+    }
+
+    func channelReadComplete(context: ChannelHandlerContext) {
+        if let update = windowUpdate {
+            windowUpdate = nil
+            context.write(wrapOutboundOut(update), promise: nil)
+            flushSoon(context)
+        }
+        context.fireChannelReadComplete()
     }
 
     private func receivedHeaders(_ headers: HPACKHeaders, endStream: Bool, on streamID: HTTP2StreamID) {
@@ -202,10 +213,11 @@ final class APNSStreamHandler: ChannelInboundHandler {
             // After the stream's last frame: an exchange still here got no whole answer.
             fail(closed.streamID, APNSTransportError.streamClosed(closed.reason), reset: false)
             closeIfDrained(context)
-        } else if case .handshakeCompleted(let negotiated) = event as? TLSUserEvent {
+        } else if let windowChanged = event as? NIOHTTP2WindowUpdatedEvent, let update = InboundConnectionWindow.update(after: windowChanged) {
+            windowUpdate = update
+        } else if case .handshakeCompleted(let negotiated) = event as? TLSUserEvent, case .connecting(_, let settingsReceived) = state {
             if negotiated == "h2" {
-                state = .open
-                ready.succeed()
+                becomeReady(handshakeDone: true, settingsReceived: settingsReceived, context: context)
             } else {
                 ready.fail(APNSTransportError.connectFailed("the server does not speak HTTP/2 (ALPN: \(negotiated ?? "none"))"))
                 context.close(promise: nil)
@@ -214,14 +226,24 @@ final class APNSStreamHandler: ChannelInboundHandler {
         context.fireUserInboundEventTriggered(event)
     }
 
-    func errorCaught(context: ChannelHandlerContext, error: any Error) {
-        if let streamError = error as? NIOHTTP2Errors.StreamError {
-            fail(streamError.streamID, APNSTransportError.streamClosed(nil), reset: false)
+    private func becomeReady(handshakeDone: Bool, settingsReceived: Bool, context: ChannelHandlerContext) {
+        guard handshakeDone, settingsReceived else {
+            state = .connecting(handshakeDone: handshakeDone, settingsReceived: settingsReceived)
             return
         }
-        closeReason = closeReason ?? "\(error)"
-        ready.fail(APNSTransportError.connectFailed("\(error)"))
-        context.close(promise: nil)
+        state = .open
+        ready.succeed()
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        // Nothing is closed here. A stream error ends only its stream (NIOHTTP2 resets it, and
+        // StreamClosedEvent follows); NIOHTTP2 closes the connection itself on a connection
+        // error, and NIOSSL on a TLS one. The error explains what fails next.
+        if case .connecting = state {
+            ready.fail(APNSTransportError.connectFailed("\(error)"))
+        }
+        closeReason = "\(error)"
+        context.fireErrorCaught(error)
     }
 
     func channelInactive(context: ChannelHandlerContext) {
@@ -242,7 +264,11 @@ final class APNSStreamHandler: ChannelInboundHandler {
     // MARK: Ending exchanges
 
     private func complete(_ streamID: HTTP2StreamID) {
-        guard let exchange = exchanges.removeValue(forKey: streamID), let status = exchange.status else { return }
+        guard let status = exchanges[streamID]?.status else {
+            fail(streamID, APNSTransportError.streamClosed(.protocolError), reset: true)  // an end before any HEADERS
+            return
+        }
+        guard let exchange = exchanges.removeValue(forKey: streamID) else { return }
         let body = exchange.body.map { Data($0.readableBytesView) } ?? Data()
         exchange.continuation.resume(returning: APNSWireResponse(status: status, headers: exchange.headers, body: body))
         if let context { closeIfDrained(context) }
@@ -252,10 +278,14 @@ final class APNSStreamHandler: ChannelInboundHandler {
     private func fail(_ streamID: HTTP2StreamID, _ error: APNSTransportError, reset: Bool) {
         guard let exchange = exchanges.removeValue(forKey: streamID) else { return }
         exchange.continuation.resume(throwing: error)
-        if reset, let context, context.channel.isActive {
-            context.write(wrapOutboundOut(HTTP2Frame(streamID: streamID, payload: .rstStream(.cancel))), promise: nil)
-            flushSoon(context)
-        }
+        if reset, let context { self.reset(streamID, context: context) }
+    }
+
+    /// Tells the server (or NIOHTTP2's queue of streams waiting for a slot) that this stream is dropped.
+    private func reset(_ streamID: HTTP2StreamID, context: ChannelHandlerContext) {
+        guard context.channel.isActive else { return }
+        context.write(wrapOutboundOut(HTTP2Frame(streamID: streamID, payload: .rstStream(.cancel))), promise: nil)
+        flushSoon(context)
     }
 
     private func scheduleSweep(by deadline: NIODeadline, _ context: ChannelHandlerContext) {

@@ -1,26 +1,24 @@
 import NIOHTTP2
 
-/// The connection-level flow-control window for DATA received on an HTTP/2 connection read
-/// frame by frame, where no NIOHTTP2 multiplexer gives it back.
+/// Gives back the connection-level flow-control window on an HTTP/2 connection read frame by
+/// frame, where no NIOHTTP2 multiplexer does it.
 ///
 /// Streams end long before their own window matters (APNs bodies are at most 5 KB), but the
-/// connection's window is shared by every stream and runs out after 64 KB. The client's
-/// `APNSStreamHandler` and the emulator's server both use this.
-package struct InboundConnectionWindow {
-    /// The window is given back once this much of it is used: half of HTTP/2's default.
-    package static let threshold = 32 * 1024
+/// connection's window is shared by every stream and runs out after 64 KB. The size comes from
+/// NIOHTTP2's window events rather than from counting DATA frames, so frames NIOHTTP2 drops
+/// (for a stream reset meanwhile) are given back too. The client's `APNSStreamHandler` and the
+/// emulator's server both use this.
+package enum InboundConnectionWindow {
+    /// The window HTTP/2 starts with, and the one kept.
+    package static let target = 65_535
 
-    private var unacknowledgedBytes = 0
-
-    package init() {}
-
-    /// Counts a DATA frame's flow-controlled bytes (data and padding).
+    /// The WINDOW_UPDATE to send after NIOHTTP2 reported a window, once half the connection's
+    /// window is used (as NIOHTTP2's own multiplexer does).
     ///
-    /// - Returns: the WINDOW_UPDATE to send now, or `nil` while under ``threshold``.
-    package mutating func received(_ data: HTTP2Frame.FramePayload.Data) -> HTTP2Frame? {
-        unacknowledgedBytes += data.data.readableBytes + (data.paddingBytes.map { $0 + 1 } ?? 0)
-        guard unacknowledgedBytes >= Self.threshold else { return nil }
-        defer { unacknowledgedBytes = 0 }
-        return HTTP2Frame(streamID: .rootStream, payload: .windowUpdate(windowSizeIncrement: unacknowledgedBytes))
+    /// - Parameter event: any window event; only the connection's own (stream 0) counts.
+    /// - Returns: the frame that refills the window to ``target``, or `nil`.
+    package static func update(after event: NIOHTTP2WindowUpdatedEvent) -> HTTP2Frame? {
+        guard event.streamID == .rootStream, let window = event.inboundWindowSize, window <= target / 2 else { return nil }
+        return HTTP2Frame(streamID: .rootStream, payload: .windowUpdate(windowSizeIncrement: target - window))
     }
 }
