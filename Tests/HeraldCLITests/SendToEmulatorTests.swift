@@ -7,60 +7,82 @@ import Testing
 /// against it, the logged payload read back by `herald preview`.
 @Suite("herald send apns against herald apns-emulator")
 struct SendToEmulatorTests {
-    @Test func aSentMessageIsLoggedAndPreviewsAsTheSameConversation() async throws {
+    /// A temporary folder with a fresh `.p8` key, and the flags that name it; removed after `body`.
+    static func withKey<T>(_ body: (_ directory: URL, _ credentials: [String]) async throws -> T) async throws -> T {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("herald-send-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }  // a leftover temp folder is harmless
         let key = directory.appendingPathComponent("AuthKey_ABC123DEFG.p8").path
         try P256.Signing.PrivateKey().pemRepresentation.write(toFile: key, atomically: true, encoding: .utf8)
-        let ca = directory.appendingPathComponent("ca.pem").path
-        let log = directory.appendingPathComponent("sent.jsonl").path
-        let simctl = directory.appendingPathComponent("simctl").path
-        let gone = String(repeating: "0f", count: 32)
-        let credentials = ["--key-file", key, "--key-id", "ABC123DEFG", "--team-id", "TEAM123456"]
-        let emulator = try await EmulatorProcess(credentials + ["--ca-out", ca, "--log", log, "--simctl-dir", simctl, "--unregistered-token", gone])
-        let good = String(repeating: "a1", count: 32)
-        let send = try await HeraldProcess.run(["send", "apns"] + credentials + [
-            "--topic", "com.example.chat", "--endpoint", "https://127.0.0.1:\(emulator.port)", "--ca-file", ca,
-            "--token", good, "--token", gone, "--token", "abc", "--json",
-            "--sender-name", "Maya Lindqvist", "--text", "Rope is packed.", "--conversation", "conv-8c2f1e", "--group", "Weekend climbing",
-        ])
-        let stopped = await emulator.stop()
+        return try await body(directory, ["--key-file", key, "--key-id", "ABC123DEFG", "--team-id", "TEAM123456"])
+    }
 
-        // One JSON object per token; exit 1 because two failed.
-        #expect(send.status == 1)
-        let results = try send.stdout.split(separator: "\n").map { try JSONValue(parsing: String($0)) }
-        let byToken = Dictionary(results.map { ($0["token"]?.stringValue ?? "", $0) }) { first, _ in first }
-        #expect(results.count == 3)
-        #expect(byToken[good]?["delivered"] == true)
-        #expect(byToken[gone]?["reason"] == "Unregistered")
-        #expect(byToken[gone]?["deleteToken"] == true)
-        #expect(byToken["abc"]?["reason"] == "BadDeviceToken")
-        #expect(byToken["abc"]?["deleteToken"] == true)
+    @Test func aSentMessageIsLoggedAndPreviewsAsTheSameConversation() async throws {
+        try await Self.withKey { directory, credentials in
+            let ca = directory.appendingPathComponent("ca.pem").path
+            let log = directory.appendingPathComponent("sent.jsonl").path
+            let simctl = directory.appendingPathComponent("simctl").path
+            let gone = String(repeating: "0f", count: 32)
+            let emulator = try await EmulatorProcess(credentials + ["--ca-out", ca, "--log", log, "--simctl-dir", simctl, "--unregistered-token", gone])
+            let good = String(repeating: "a1", count: 32)
+            let send = try await HeraldProcess.run(["send", "apns"] + credentials + [
+                "--topic", "com.example.chat", "--endpoint", "https://127.0.0.1:\(emulator.port)", "--ca-file", ca,
+                "--token", good, "--token", gone, "--token", "abc", "--json",
+                "--sender-name", "Maya Lindqvist", "--text", "Rope is packed.", "--conversation", "conv-8c2f1e", "--group", "Weekend climbing",
+            ])
+            let stopped = await emulator.stop()
 
-        // The emulator logged the delivered one; preview reads the same sender, conversation, group.
-        let lines = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
-        #expect(lines.count == 1)
-        let entry = try JSONValue(parsing: String(try #require(lines.first)))
-        #expect(entry["token"]?.stringValue == good)
-        let payloadFile = directory.appendingPathComponent("payload.json")
-        try try #require(entry["payload"]).encoded().write(to: payloadFile)
-        let preview = try await HeraldProcess.run(["preview", "--json", "--no-fetch", payloadFile.path])
-        let shown = try JSONValue(parsing: preview.stdout)
-        let communication = try #require(shown["communication"])
-        #expect(communication["sender"]?["displayName"] == "Maya Lindqvist")
-        #expect(communication["conversationIdentifier"] == "conv-8c2f1e")
-        #expect(communication["groupName"] == "Weekend climbing")
+            // One JSON object per token; exit 1 because two failed.
+            #expect(send.status == 1)
+            let results = try send.stdout.split(separator: "\n").map { try JSONValue(parsing: String($0)) }
+            let byToken = Dictionary(results.map { ($0["token"]?.stringValue ?? "", $0) }) { first, _ in first }
+            #expect(results.count == 3)
+            #expect(byToken[good]?["delivered"] == true)
+            #expect(byToken[gone]?["reason"] == "Unregistered")
+            #expect(byToken[gone]?["deleteToken"] == true)
+            #expect(byToken["abc"]?["reason"] == "BadDeviceToken")
+            #expect(byToken["abc"]?["deleteToken"] == true)
 
-        // A simctl file with the bundle id beside aps.
-        let apnsFiles = try FileManager.default.contentsOfDirectory(atPath: simctl)
-        #expect(apnsFiles.count == 1)
-        let simctlPayload = try JSONValue(parsing: Data(contentsOf: URL(fileURLWithPath: simctl).appendingPathComponent(try #require(apnsFiles.first))))
-        #expect(simctlPayload["Simulator Target Bundle"] == "com.example.chat")
-        #expect(simctlPayload["aps"] != nil)
+            // The emulator logged the delivered one; preview reads the same sender, conversation, group.
+            let lines = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
+            #expect(lines.count == 1)
+            let entry = try JSONValue(parsing: String(try #require(lines.first)))
+            #expect(entry["token"]?.stringValue == good)
+            let payloadFile = directory.appendingPathComponent("payload.json")
+            try try #require(entry["payload"]).encoded().write(to: payloadFile)
+            let preview = try await HeraldProcess.run(["preview", "--json", "--no-fetch", payloadFile.path])
+            let shown = try JSONValue(parsing: preview.stdout)
+            let communication = try #require(shown["communication"])
+            #expect(communication["sender"]?["displayName"] == "Maya Lindqvist")
+            #expect(communication["conversationIdentifier"] == "conv-8c2f1e")
+            #expect(communication["groupName"] == "Weekend climbing")
 
-        // Graceful stop on SIGINT, with a count of what it saw.
-        #expect(stopped.status == 0)
-        #expect(stopped.stderr.contains("2 received, 1 accepted, 1 refused"))
+            // A simctl file with the bundle id beside aps.
+            let apnsFiles = try FileManager.default.contentsOfDirectory(atPath: simctl)
+            #expect(apnsFiles.count == 1)
+            let simctlPayload = try JSONValue(parsing: Data(contentsOf: URL(fileURLWithPath: simctl).appendingPathComponent(try #require(apnsFiles.first))))
+            #expect(simctlPayload["Simulator Target Bundle"] == "com.example.chat")
+            #expect(simctlPayload["aps"] != nil)
+
+            // Graceful stop on SIGINT, with a count of what it saw.
+            #expect(stopped.status == 0)
+            #expect(stopped.stderr.contains("2 received, 1 accepted, 1 refused"))
+        }
+    }
+
+    @Test func oneRefusedTokenIsExplainedOnceWithItsDeleteHint() async throws {
+        try await Self.withKey { directory, credentials in
+            let ca = directory.appendingPathComponent("ca.pem").path
+            let emulator = try await EmulatorProcess(credentials + ["--ca-out", ca])
+            // Hex, but two bytes: the emulator answers BadDeviceToken, as APNs does for a token it never issued.
+            let send = try await HeraldProcess.run(["send", "apns"] + credentials + [
+                "--topic", "com.example.chat", "--endpoint", "https://127.0.0.1:\(emulator.port)", "--ca-file", ca, "--token", "abcd", "--text", "hi",
+            ])
+            _ = await emulator.stop()
+            #expect(send.status == 1)
+            let lines = send.stdout.split(separator: "\n").map(String.init)
+            #expect(lines.first == "Failed for abcd: 400 BadDeviceToken")
+            #expect(lines.contains("Delete this token from your backend: APNs will not deliver to it."))
+        }
     }
 }

@@ -78,7 +78,9 @@ final class SendReport: @unchecked Sendable {
             if let lastDelivery {
                 print("Delivered to \(lastDelivery.token) at \(destination): apns-id \(lastDelivery.apnsID ?? "-").")
             } else if let lastFailure {
-                print("Failed for \(lastFailure.token): \(lastFailure.status.map { "\($0) " } ?? "")\(lastFailure.failureName): \(lastFailure.message ?? "")")
+                // The message adds nothing when it is only the reason again.
+                let detail = lastFailure.message.flatMap { $0 == lastFailure.failureName ? nil : ": \($0)" } ?? ""
+                print("Failed for \(lastFailure.token): \(lastFailure.status.map { "\($0) " } ?? "")\(lastFailure.failureName)\(detail)")
                 if lastFailure.deleteToken { print("Delete this token from your backend: APNs will not deliver to it.") }
                 if mayBeWrongEnvironment { print(Self.environmentCaveat) }
             }
