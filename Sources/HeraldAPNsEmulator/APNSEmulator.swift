@@ -101,6 +101,7 @@ public final class APNSEmulator: Sendable {
     public var statistics: EmulatorStatistics {
         var statistics = responder.statistics
         statistics.peakConcurrentStreams = server.peakActiveStreams
+        statistics.connections = server.connectionsAccepted
         return statistics
     }
 

@@ -8,11 +8,11 @@ public struct EmulatorStatistics: Hashable, Sendable {
     public var refused: [String: Int] = [:]
     /// Requests answered with a scheduled fault instead.
     public var faultsInjected = 0
-    /// The most requests one connection had in the emulator's hands at once. Approximate: a
-    /// handler finishes a moment after the client has its answer and may open the next stream,
-    /// so this can pass SETTINGS_MAX_CONCURRENT_STREAMS by a stream or two; HTTP/2 itself
-    /// refuses a stream beyond the limit.
+    /// The most requests one connection had in the emulator's hands at once: at most
+    /// SETTINGS_MAX_CONCURRENT_STREAMS for a client that keeps to it.
     public var peakConcurrentStreams = 0
+    /// Connections accepted since the start.
+    public var connections = 0
 
     public init() {}
 }

@@ -180,17 +180,36 @@ import Testing
                 let first = await client.send(try Self.notification(to: Self.token(1)))
                 let stalled = await client.send(try Self.notification(to: Self.token(2)))
                 let third = await client.send(try Self.notification(to: Self.token(3)))
-                return (first, stalled, third, emulator.statistics.accepted)
+                return (first, stalled, third, emulator.statistics)
             }
         }
-        let (first, stalled, third, accepted) = try #require(outcome, "the sends did not end within 15 s")
+        let (first, stalled, third, statistics) = try #require(outcome, "the sends did not end within 15 s")
         #expect(first.isDelivered)
         #expect(stalled.attempts == 1)
         #expect(stalled.failure?.status == nil)  // no whole answer came
         #expect(stalled.failure?.message == "no answer: no answer before the deadline")
         #expect(third.isDelivered)
         #expect(third.attempts == 1)
-        #expect(accepted == 2)
+        #expect(statistics.accepted == 2)
+        #expect(statistics.connections == 1)  // the server was slow, not silent: the connection stays
+    }
+
+    @Test func aConnectionSilentForAWholeTimeoutIsReplaced() async throws {
+        // Every answer 30 s late and nothing else said: after the first attempt's deadline the
+        // connection is presumed dead, and the second attempt goes on a new one.
+        let outcome = try await Self.withEmulator(
+            { $0.faults.latency = .seconds(30) },
+            retry: RetryPolicy(maximumAttempts: 2, initialDelay: .milliseconds(1), maximumDelay: .milliseconds(5)), connections: 1,
+            timeout: .milliseconds(300)
+        ) { client, emulator, _ in
+            try await Self.withWatchdog(seconds: 15) {
+                (await client.send(try Self.notification()), emulator.statistics)
+            }
+        }
+        let (delivery, statistics) = try #require(outcome, "the send did not end within 15 s")
+        #expect(delivery.attempts == 2)
+        #expect(delivery.failure?.message == "no answer: no answer before the deadline")
+        #expect(statistics.connections == 2)
     }
 
     @Test func aRetryAfterLongerThanThePolicyAllowsIsNotWaitedOut() async throws {

@@ -73,6 +73,9 @@ final class HTTP2Server: Sendable {
 
         var peakActiveStreams: Int { connections.withLockedValue { $0.peakActiveStreams } }
 
+        /// How many connections were registered since the start.
+        var connectionsAccepted: Int { connections.withLockedValue { $0.nextID - 1 } }
+
         /// Marks the server closing and returns the connections open now.
         func closeAll() -> [any Channel] {
             connections.withLockedValue { state in
@@ -91,6 +94,9 @@ final class HTTP2Server: Sendable {
     /// The most streams any one connection had in the handler at once (see
     /// ``EmulatorStatistics/peakConcurrentStreams``).
     var peakActiveStreams: Int { shared.peakActiveStreams }
+
+    /// Connections accepted since the start.
+    var connectionsAccepted: Int { shared.connectionsAccepted }
 
     /// Binds and starts accepting connections.
     ///

@@ -25,6 +25,7 @@ final class APNSStreamHandler: ChannelInboundHandler {
 
     private struct Exchange {
         let continuation: Continuation
+        let sentAt: NIODeadline
         let deadline: NIODeadline
         var status: Int?
         var headers: [APNSHeader] = []
@@ -57,6 +58,9 @@ final class APNSStreamHandler: ChannelInboundHandler {
     private var windowUpdate: HTTP2Frame?
     /// What ended the connection, for the message of the requests it fails.
     private var closeReason: String?
+    /// When the server last sent anything: a connection silent for a whole request's timeout
+    /// is presumed dead (a peer or middlebox gone without a word) and replaced.
+    private var lastFrameAt = NIODeadline.now()
     /// The one timer for every exchange's deadline, set for the earliest: a timer per request
     /// costs a heap insertion and a linear search to cancel it.
     private var sweep: (at: NIODeadline, timer: Scheduled<Void>)?
@@ -95,7 +99,7 @@ final class APNSStreamHandler: ChannelInboundHandler {
         } else {
             nextStreamID = streamID.advanced(by: 2)
         }
-        exchanges[streamID] = Exchange(continuation: continuation, deadline: deadline)
+        exchanges[streamID] = Exchange(continuation: continuation, sentAt: .now(), deadline: deadline)
         scheduleSweep(by: deadline, context)
 
         var headers = HPACKHeaders()
@@ -141,6 +145,7 @@ final class APNSStreamHandler: ChannelInboundHandler {
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         let frame = unwrapInboundIn(data)
+        lastFrameAt = .now()
         switch frame.payload {
         case .headers(let block):
             receivedHeaders(block.headers, endStream: block.endStream, on: frame.streamID)
@@ -295,19 +300,31 @@ final class APNSStreamHandler: ChannelInboundHandler {
         sweep = (deadline, timer)
     }
 
-    /// Fails every exchange past its deadline, and sets the timer for the next one.
+    /// Fails every exchange past its deadline, and sets the timer for the next one. When the
+    /// server sent nothing at all since an expired request went out, the connection is closed,
+    /// so the pool opens another instead of sending more into silence.
     private func failExpired() {
         sweep = nil
         let now = NIODeadline.now()
         var earliest: NIODeadline?
+        var silentSince: NIODeadline?
         for (streamID, exchange) in exchanges {
             if exchange.deadline <= now {
+                if lastFrameAt < exchange.sentAt { silentSince = min(silentSince ?? exchange.sentAt, exchange.sentAt) }
                 fail(streamID, APNSTransportError.deadlineExceeded, reset: true)
             } else {
                 earliest = min(earliest ?? exchange.deadline, exchange.deadline)
             }
         }
-        if let earliest, let context { scheduleSweep(by: earliest, context) }
+        guard let context else { return }
+        if let silentSince {
+            let milliseconds = (now - silentSince).nanoseconds / 1_000_000
+            closeReason = "the server sent nothing for \(milliseconds) ms; the connection is presumed dead"
+            drain(context)
+            context.close(promise: nil)
+        } else if let earliest {
+            scheduleSweep(by: earliest, context)
+        }
     }
 
     /// Takes no new streams from now on.
