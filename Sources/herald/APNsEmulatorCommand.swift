@@ -130,7 +130,9 @@ struct APNsEmulatorCommand: AsyncParsableCommand {
         await emulator.shutdown()
         let statistics = emulator.statistics
         let refused = statistics.refused.values.reduce(0, +)
-        printError("apns-emulator stopped: \(statistics.received) received, \(statistics.accepted) accepted, \(refused) refused, \(statistics.faultsInjected) faults injected")
+        printError(
+            "apns-emulator stopped: \(statistics.received) received, \(statistics.accepted) accepted, \(refused) refused, "
+                + "\(statistics.faultsInjected) faults injected; \(statistics.connections) connection\(statistics.connections == 1 ? "" : "s")")
     }
 
     private func makeConfiguration() throws(CLIError) -> APNSEmulator.Configuration {
