@@ -76,6 +76,9 @@ import Testing
         Case(description: "empty body", reason: .payloadEmpty) { $0.payload = Data() },
         Case(description: "4097-byte alert", reason: .payloadTooLarge) { $0.payload = Data(count: 4097) },
         Case(description: "negative expiration", reason: .badExpirationDate) { $0.expiration = -1 },
+        Case(description: "topic with a line break", reason: .badTopic) { $0.topic = "com.example.chat\n" },
+        Case(description: "topic with a space", reason: .badTopic) { $0.topic = "com.example chat" },
+        Case(description: "collapse id with a line break", reason: .badCollapseID) { $0.collapseID = "thread\r\n1" },
     ])
     func validationRefusesWhatAPNsWouldRefuse(_ bad: Case) {
         var request = Self.request()

@@ -6,7 +6,9 @@ extension APNSRequest {
 
     /// Reads a request as APNs does, checking the rules of the reference in a fixed order: method,
     /// path and token, duplicate headers, push type, topic, priority, expiration, collapse id,
-    /// `apns-id`, then the body's size. The authorization header is not checked here: that
+    /// `apns-id`, then the body's size. Beyond the reference, a topic or collapse id that no
+    /// HTTP/2 header could carry (control characters; a space in a topic) is refused here, so
+    /// the client says why instead of failing to write it. The authorization header is not checked here: that
     /// needs the provider's keys (``APNSProviderToken/verify(_:keys:teamID:now:)``).
     ///
     /// - Parameter wire: the request as received.
@@ -34,6 +36,11 @@ extension APNSRequest {
         guard let topic = wire.headers.first(named: "apns-topic"), !topic.isEmpty else {
             throw APNSRequestError(.missingTopic, "there is no apns-topic header")
         }
+        // A bundle id is printable ASCII without spaces; anything else could not even travel as
+        // an HTTP/2 header value (HTTP/2 refuses control characters).
+        guard topic.utf8.allSatisfy({ (0x21...0x7E).contains($0) }) else {
+            throw APNSRequestError(.badTopic, "apns-topic \(topic.debugDescription) has a character no bundle id has")
+        }
         if let suffix = pushType.topicSuffix, !suffix.isEmpty, !topic.hasSuffix(suffix) {
             throw APNSRequestError(.badTopic, "a \(pushType.rawValue) push needs a topic ending in \(suffix); apns-topic is \(topic)")
         }
@@ -48,6 +55,9 @@ extension APNSRequest {
         let collapseID = wire.headers.first(named: "apns-collapse-id")
         if let collapseID, collapseID.utf8.count > Self.maximumCollapseIDByteCount {
             throw APNSRequestError(.badCollapseID, "apns-collapse-id is \(collapseID.utf8.count) bytes; at most \(Self.maximumCollapseIDByteCount)")
+        }
+        if let collapseID, collapseID.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) {
+            throw APNSRequestError(.badCollapseID, "apns-collapse-id \(collapseID.debugDescription) has a control character, which no HTTP/2 header may carry")
         }
         var apnsID: UUID?
         if let text = wire.headers.first(named: "apns-id") {
