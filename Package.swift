@@ -121,6 +121,7 @@ let package = Package(
             name: "HeraldAPNsTests",
             dependencies: [
                 "HeraldAPNs", "HeraldAPNsEmulator", "HeraldCore", "HeraldTestSupport", .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
         .testTarget(name: "HeraldOneSignalTests", dependencies: ["HeraldOneSignal", "HeraldCore", "HeraldTestSupport"]),

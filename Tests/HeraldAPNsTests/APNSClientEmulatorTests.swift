@@ -4,6 +4,7 @@ import HeraldAPNs
 import HeraldAPNsEmulator
 import HeraldCore
 import HeraldTestSupport
+import NIOPosix
 import Testing
 
 /// The client against the emulator, over real HTTP/2 and TLS on loopback; each test starts its
@@ -277,6 +278,53 @@ import Testing
         let delivery = try #require(outcome, "the send did not end within 15 s of the shutdown")
         #expect(!delivery.isDelivered)
         #expect(delivery.failure?.message == "no answer: the client was shut down", "\(delivery)")  // and not retried after
+    }
+
+    @Test func theEmulatorStopsAfterAnsweringWhatItTookAndCountsConnections() async throws {
+        // The answer is owed for 500 ms when the emulator is told to stop: it still goes out.
+        let outcome = try await Self.withEmulator({ $0.faults.latency = .milliseconds(500) }, connections: 1) { client, emulator, _ in
+            try await Self.withWatchdog(seconds: 15) {
+                let request = try Self.notification()
+                async let delivery = client.send(request)
+                try await Task.sleep(for: .milliseconds(150))
+                await emulator.shutdown()
+                return (await delivery, emulator.statistics)
+            }
+        }
+        let (delivery, statistics) = try #require(outcome, "the send or the shutdown did not end within 15 s")
+        #expect(delivery.isDelivered)
+        #expect(delivery.attempts == 1)
+        #expect(statistics.accepted == 1)
+        #expect(statistics.connections == 1)
+    }
+
+    @Test func theEmulatorStopsWithinItsGraceWhenAnAnswerIsOwedLonger() async throws {
+        // Answers are 30 s late: the stop waits its grace (2 s), not 30 s, then closes.
+        let retry = RetryPolicy(maximumAttempts: 1)
+        let outcome = try await Self.withEmulator({ $0.faults.latency = .seconds(30) }, retry: retry, connections: 1, timeout: .seconds(60)) {
+            client, emulator, _ in
+            try await Self.withWatchdog(seconds: 15) {
+                let request = try Self.notification()
+                async let delivery = client.send(request)
+                try await Task.sleep(for: .milliseconds(150))
+                await emulator.shutdown()
+                return await delivery
+            }
+        }
+        let delivery = try #require(outcome, "the shutdown did not end within 15 s")
+        #expect(delivery.failure?.message.hasPrefix("no answer: the connection closed") == true, "\(delivery)")
+    }
+
+    @Test func theEmulatorStopsWithAPeerThatNeverSpeaks() async throws {
+        let emulator = try await APNSEmulator.start(APNSEmulator.Configuration(keys: [APNSVerificationKey(Self.key)]))
+        // A TCP connection that never starts TLS: the stop must not wait for it.
+        let silent = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton).connect(host: "127.0.0.1", port: emulator.port).get()
+        defer { silent.close(promise: nil) }
+        let stopped = try await Self.withWatchdog(seconds: 15) {
+            await emulator.shutdown()
+            return true
+        }
+        #expect(stopped == true, "the emulator did not stop within 15 s")
     }
 
     @Test func moreInFlightThanTheServerAllowsWaitForFreeStreams() async throws {

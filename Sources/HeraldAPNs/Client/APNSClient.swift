@@ -58,8 +58,9 @@ public final class APNSClient: Sendable {
         }
     }
 
-    /// The largest error body read; APNs's are a few dozen bytes.
-    static let maximumResponseBodyByteCount = 64 * 1024
+    /// The largest answer body read; APNs's are a few dozen bytes. (Below a stream's 64 KB
+    /// window, so a larger one is caught as it arrives rather than stalling the stream.)
+    static let maximumResponseBodyByteCount = 8 * 1024
 
     public let configuration: Configuration
     private let connections: APNSConnectionPool

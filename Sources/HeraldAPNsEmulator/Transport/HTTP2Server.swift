@@ -128,8 +128,10 @@ final class HTTP2Server: Sendable {
                 channel.eventLoop.makeCompletedFuture {
                     let pipeline = channel.pipeline.syncOperations
                     try pipeline.addHandler(NIOSSLServerHandler(context: context))
-                    try pipeline.addHandler(NIOHTTP2Handler(mode: .server, connectionConfiguration: http2.connection, streamConfiguration: http2.stream))
-                    try pipeline.addHandler(HTTP2ServerConnectionHandler(shared: shared))
+                    let connection = HTTP2ServerConnectionHandler(shared: shared)
+                    try pipeline.addHandler(
+                        NIOHTTP2Handler(mode: .server, frameDelegate: connection, connectionConfiguration: http2.connection, streamConfiguration: http2.stream))
+                    try pipeline.addHandler(connection)
                 }
             }
             .bind(host: host, port: port).get()

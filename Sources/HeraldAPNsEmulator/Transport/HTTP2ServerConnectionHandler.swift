@@ -35,8 +35,8 @@ final class HTTP2ServerConnectionHandler: ChannelInboundHandler {
     private var goAwayLastStreamID: HTTP2StreamID?
     private var closeScheduled = false
     private var flushScheduled = false
-    /// A WINDOW_UPDATE for the connection, written when the read that called for it is done.
-    private var windowUpdate: HTTP2Frame?
+    /// The connection's receive window, given back after each read.
+    private var window = InboundConnectionWindow()
 
     init(shared: HTTP2Server.Shared) {
         self.shared = shared
@@ -80,9 +80,11 @@ final class HTTP2ServerConnectionHandler: ChannelInboundHandler {
     }
 
     func channelReadComplete(context: ChannelHandlerContext) {
-        if let update = windowUpdate {
-            windowUpdate = nil
-            write(update)
+        if let update = window.takeUpdate() {
+            let written = context.eventLoop.makePromise(of: Void.self)
+            written.futureResult.assumeIsolated().whenComplete { [self] _ in window.updateWritten() }
+            context.write(wrapOutboundOut(update), promise: written)
+            flushSoon()
         }
         context.fireChannelReadComplete()
     }
@@ -92,8 +94,8 @@ final class HTTP2ServerConnectionHandler: ChannelInboundHandler {
             // The client reset the stream, or it ended: nothing more to read or answer on it.
             incoming[closed.streamID] = nil
             if answering.remove(closed.streamID) != nil { closeIfDrained() }
-        } else if let windowChanged = event as? NIOHTTP2WindowUpdatedEvent, let update = InboundConnectionWindow.update(after: windowChanged) {
-            windowUpdate = update
+        } else if let windowChanged = event as? NIOHTTP2WindowUpdatedEvent {
+            window.observe(windowChanged)
         } else if event is HTTP2Server.ShutdownEvent {
             shutDown(context)
             return
@@ -101,16 +103,21 @@ final class HTTP2ServerConnectionHandler: ChannelInboundHandler {
         context.fireUserInboundEventTriggered(event)
     }
 
-    // Errors close nothing here: NIOHTTP2 resets a stream on a stream error and closes the
-    // connection itself on a connection error, and NIOSSL on a TLS one.
+    // Errors close nothing here: NIOHTTP2 resets a stream on a stream error, NIOSSL closes on
+    // a TLS error, and a connection error is seen in wroteFrame(_:) below.
+
+    /// How long a stopping server waits for the answers it still owes on a connection.
+    static let shutdownGrace = TimeAmount.seconds(2)
 
     /// The server is stopping: GOAWAY naming the last request taken, so a client knows every
-    /// later one was not processed, then the connection closes.
+    /// later one was not processed; the answers still owed go out, and the connection closes
+    /// (after ``shutdownGrace`` at the latest, also for a peer that never finished TLS).
     private func shutDown(_ context: ChannelHandlerContext) {
         let last = min(goAwayLastStreamID ?? highestTaken, highestTaken)
         goAwayLastStreamID = last
-        context.writeAndFlush(wrapOutboundOut(HTTP2Server.goAwayFrame(lastStreamID: last, reason: "Shutdown")))
-            .assumeIsolated().whenComplete { _ in context.close(promise: nil) }
+        write(HTTP2Server.goAwayFrame(lastStreamID: last, reason: "Shutdown"))
+        closeIfDrained()
+        context.eventLoop.assumeIsolated().scheduleTask(in: Self.shutdownGrace) { context.close(promise: nil) }
     }
 
     // MARK: Answering
@@ -207,5 +214,15 @@ final class HTTP2ServerConnectionHandler: ChannelInboundHandler {
             headers.add(name: header.name, value: header.value, indexing: header.name.hasPrefix("apns-") ? .nonIndexable : .indexable)
         }
         return headers
+    }
+}
+
+extension HTTP2ServerConnectionHandler: NIOHTTP2FrameDelegate {
+    /// Sees every frame NIOHTTP2 writes. The emulator's own GOAWAYs say NO_ERROR; one with an
+    /// error code is NIOHTTP2's answer to a connection error, after which it leaves the
+    /// connection open, so the handler closes it (on the next tick, outside NIOHTTP2's write).
+    func wroteFrame(_ frame: HTTP2Frame) {
+        guard case .goAway(_, let code, _) = frame.payload, code != .noError, let context else { return }
+        context.eventLoop.assumeIsolated().execute { context.close(promise: nil) }
     }
 }

@@ -52,12 +52,13 @@ final class APNSConnection: Sendable {
                 channel.eventLoop.makeCompletedFuture {
                     let pipeline = channel.pipeline.syncOperations
                     try pipeline.addHandler(NIOSSLClientHandler(context: tls, serverHostname: serverName))
+                    let streams = APNSStreamHandler(ready: ready, authority: authority, maximumBodyByteCount: maximumBodyByteCount) {
+                        available.withLockedValue { $0 = false }
+                    }
                     let http2 = NIOHTTP2Handler.Configuration.apns()
-                    try pipeline.addHandler(NIOHTTP2Handler(mode: .client, connectionConfiguration: http2.connection, streamConfiguration: http2.stream))
                     try pipeline.addHandler(
-                        APNSStreamHandler(ready: ready, authority: authority, maximumBodyByteCount: maximumBodyByteCount) {
-                            available.withLockedValue { $0 = false }
-                        })
+                        NIOHTTP2Handler(mode: .client, frameDelegate: streams, connectionConfiguration: http2.connection, streamConfiguration: http2.stream))
+                    try pipeline.addHandler(streams)
                 }
             }
         let channel: any Channel
@@ -68,7 +69,7 @@ final class APNSConnection: Sendable {
             throw APNSTransportError.connectFailed("\(host):\(port): \(error)")
         }
         let handshakeTimeout = channel.eventLoop.scheduleTask(in: connectTimeout) {
-            ready.fail(APNSTransportError.connectFailed("no TLS handshake within \(connectTimeout)"))
+            ready.fail(APNSTransportError.connectFailed("no TLS handshake and HTTP/2 SETTINGS within \(connectTimeout)"))
             channel.close(promise: nil)
         }
         defer { handshakeTimeout.cancel() }

@@ -46,7 +46,7 @@ final class APNSStreamHandler: ChannelInboundHandler {
     let ready: EventLoopPromise<Void>
     private let authority: String
     private let maximumBodyByteCount: Int
-    /// Told, once, when the connection stops taking new requests.
+    /// Told when the connection stops taking new requests (perhaps more than once).
     private let becameUnavailable: @Sendable () -> Void
 
     private var state = State.connecting(handshakeDone: false, settingsReceived: false)
@@ -54,8 +54,8 @@ final class APNSStreamHandler: ChannelInboundHandler {
     private var exchanges: [HTTP2StreamID: Exchange] = [:]
     private var nextStreamID = HTTP2StreamID(1)
     private var flushScheduled = false
-    /// A WINDOW_UPDATE for the connection, written when the read that called for it is done.
-    private var windowUpdate: HTTP2Frame?
+    /// The connection's receive window, given back after each read.
+    private var window = InboundConnectionWindow()
     /// What ended the connection, for the message of the requests it fails.
     private var closeReason: String?
     /// When the server last sent anything: a connection silent for a whole request's timeout
@@ -72,7 +72,7 @@ final class APNSStreamHandler: ChannelInboundHandler {
     ///   - ready: completed when the connection can carry requests.
     ///   - authority: `host[:port]` for the `:authority` pseudo-header.
     ///   - maximumBodyByteCount: the largest answer body read.
-    ///   - becameUnavailable: called once when the connection stops taking requests.
+    ///   - becameUnavailable: called when the connection stops taking requests.
     init(ready: EventLoopPromise<Void>, authority: String, maximumBodyByteCount: Int, becameUnavailable: @escaping @Sendable () -> Void) {
         self.ready = ready
         self.authority = authority
@@ -145,7 +145,6 @@ final class APNSStreamHandler: ChannelInboundHandler {
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         let frame = unwrapInboundIn(data)
-        lastFrameAt = .now()
         switch frame.payload {
         case .headers(let block):
             receivedHeaders(block.headers, endStream: block.endStream, on: frame.streamID)
@@ -154,11 +153,11 @@ final class APNSStreamHandler: ChannelInboundHandler {
         case .goAway(let lastStreamID, let code, let debugData):
             closeReason = "GOAWAY \(code)" + (debugData.map { " \(String(buffer: $0))" } ?? "")
             drain(context)
-            let refused = exchanges.keys.filter { $0 > lastStreamID }
-            for streamID in refused { fail(streamID, APNSTransportError.refusedByGoAway, reset: false) }
-            // Streams still queued in NIOHTTP2 for a free slot would otherwise go out once one
-            // frees, after the GOAWAY: a reset drops them from the queue.
-            for streamID in refused { reset(streamID, context: context) }
+            // Streams still queued in NIOHTTP2 for a free slot fail there when their turn comes
+            // (their write, not the connection); their exchanges end here.
+            for streamID in exchanges.keys where streamID > lastStreamID {
+                fail(streamID, APNSTransportError.refusedByGoAway, reset: false)
+            }
             closeIfDrained(context)
         case .settings(.settings(_)):
             if case .connecting(let handshakeDone, _) = state { becomeReady(handshakeDone: handshakeDone, settingsReceived: true, context: context) }
@@ -168,9 +167,13 @@ final class APNSStreamHandler: ChannelInboundHandler {
     }
 
     func channelReadComplete(context: ChannelHandlerContext) {
-        if let update = windowUpdate {
-            windowUpdate = nil
-            context.write(wrapOutboundOut(update), promise: nil)
+        // Any read counts as the server talking, even one whose frames NIOHTTP2 dropped (late
+        // answers for streams reset meanwhile).
+        lastFrameAt = .now()
+        if let update = window.takeUpdate() {
+            let written = context.eventLoop.makePromise(of: Void.self)
+            written.futureResult.assumeIsolated().whenComplete { [self] _ in window.updateWritten() }
+            context.write(wrapOutboundOut(update), promise: written)
             flushSoon(context)
         }
         context.fireChannelReadComplete()
@@ -218,8 +221,8 @@ final class APNSStreamHandler: ChannelInboundHandler {
             // After the stream's last frame: an exchange still here got no whole answer.
             fail(closed.streamID, APNSTransportError.streamClosed(closed.reason), reset: false)
             closeIfDrained(context)
-        } else if let windowChanged = event as? NIOHTTP2WindowUpdatedEvent, let update = InboundConnectionWindow.update(after: windowChanged) {
-            windowUpdate = update
+        } else if let windowChanged = event as? NIOHTTP2WindowUpdatedEvent {
+            window.observe(windowChanged)
         } else if case .handshakeCompleted(let negotiated) = event as? TLSUserEvent, case .connecting(_, let settingsReceived) = state {
             if negotiated == "h2" {
                 becomeReady(handshakeDone: true, settingsReceived: settingsReceived, context: context)
@@ -247,7 +250,7 @@ final class APNSStreamHandler: ChannelInboundHandler {
         if case .connecting = state {
             ready.fail(APNSTransportError.connectFailed("\(error)"))
         }
-        closeReason = "\(error)"
+        closeReason = closeReason ?? "\(error)"  // the first error is the one that explains the rest
         context.fireErrorCaught(error)
     }
 
@@ -319,12 +322,21 @@ final class APNSStreamHandler: ChannelInboundHandler {
         guard let context else { return }
         if let silentSince {
             let milliseconds = (now - silentSince).nanoseconds / 1_000_000
-            closeReason = "the server sent nothing for \(milliseconds) ms; the connection is presumed dead"
-            drain(context)
-            context.close(promise: nil)
+            abandon("the server sent nothing for \(milliseconds) ms; the connection is presumed dead", context)
         } else if let earliest {
             scheduleSweep(by: earliest, context)
         }
+    }
+
+    /// Ends the connection now: every exchange still waiting fails at once (a TLS close may take
+    /// a while to reach `channelInactive`), and the pool opens another connection.
+    private func abandon(_ reason: String, _ context: ChannelHandlerContext) {
+        closeReason = reason
+        drain(context)
+        for streamID in Array(exchanges.keys) {
+            fail(streamID, APNSTransportError.connectionClosed(reason), reset: false)
+        }
+        context.close(promise: nil)
     }
 
     /// Takes no new streams from now on.
@@ -337,5 +349,17 @@ final class APNSStreamHandler: ChannelInboundHandler {
     private func closeIfDrained(_ context: ChannelHandlerContext) {
         guard case .draining = state, exchanges.isEmpty else { return }
         context.close(promise: nil)
+    }
+}
+
+extension APNSStreamHandler: NIOHTTP2FrameDelegate {
+    /// Sees every frame NIOHTTP2 writes. This client never sends GOAWAY itself: one going out
+    /// means NIOHTTP2 found a connection error, after which it leaves the connection open, so
+    /// the handler ends it (on the next tick, outside NIOHTTP2's write).
+    func wroteFrame(_ frame: HTTP2Frame) {
+        guard case .goAway(_, let code, _) = frame.payload, let context else { return }
+        context.eventLoop.assumeIsolated().execute { [self] in
+            abandon("HTTP/2 connection error (\(code)) in what the server sent", context)
+        }
     }
 }
