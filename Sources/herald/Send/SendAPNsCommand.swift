@@ -78,7 +78,7 @@ struct SendAPNsCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Notifications in flight at once.", valueName: "n"))
     var concurrency: Int = 100
 
-    @Option(name: .long, help: ArgumentHelp("HTTP/2 connections to spread the notifications over.", valueName: "n"))
+    @Option(name: .long, help: ArgumentHelp("HTTP/2 connections to spread the notifications over; for volume, raise this rather than --concurrency.", valueName: "n"))
     var connections: Int = 2
 
     @Option(name: .long, help: ArgumentHelp("Seconds each attempt may take.", valueName: "seconds"))
