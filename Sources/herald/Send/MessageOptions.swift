@@ -69,7 +69,8 @@ struct MessageOptions: ParsableArguments {
         if senderName == nil, senderID != nil || senderHandle != nil || avatarURL != nil {
             throw ValidationError("--sender-id, --sender-handle and --avatar-url need --sender-name")
         }
-        for (flag, value) in [("--avatar-url", avatarURL)] + attachmentURL.map { ("--attachment-url", $0) } {
+        let urls = [("--avatar-url", avatarURL)] + attachmentURL.map { ("--attachment-url", $0) }
+        for (flag, value) in urls {
             if let value, URL(string: value)?.scheme?.lowercased() != "https" {
                 throw ValidationError("\(flag) \(value) is not an https URL; the phone downloads https only")
             }
