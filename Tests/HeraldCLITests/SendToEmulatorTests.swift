@@ -49,7 +49,7 @@ struct SendToEmulatorTests {
             let entry = try JSONValue(parsing: String(try #require(lines.first)))
             #expect(entry["token"]?.stringValue == good)
             let payloadFile = directory.appendingPathComponent("payload.json")
-            try try #require(entry["payload"]).encoded().write(to: payloadFile)
+            try #require(entry["payload"]).encoded().write(to: payloadFile)
             let preview = try await HeraldProcess.run(["preview", "--json", "--no-fetch", payloadFile.path])
             let shown = try JSONValue(parsing: preview.stdout)
             let communication = try #require(shown["communication"])
