@@ -105,7 +105,8 @@ public final class APNSEmulator: Sendable {
         return statistics
     }
 
-    /// Stops: GOAWAY `Shutdown` on every connection, closes them, flushes the log.
+    /// Stops: GOAWAY `Shutdown` on every connection, naming the last request taken; the answers
+    /// still owed go out (for up to 2 s), the connections close, and the log is flushed.
     public func shutdown() async {
         await server.close(goAway: true)
         _ = await serving.result  // the accept loop ends with the listening socket; how is not a failure
