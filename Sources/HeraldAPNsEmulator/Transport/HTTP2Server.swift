@@ -42,7 +42,7 @@ final class HTTP2Server: Sendable {
             var open: [Int: any Channel] = [:]
             /// The most streams any one connection had in the handler at once.
             var peakActiveStreams = 0
-            /// Set by ``HTTP2Server/close(goAway:)``: connections that arrive now are closed at once.
+            /// Set by ``HTTP2Server/close()``: connections that arrive now are closed at once.
             var closing = false
         }
 
@@ -145,29 +145,19 @@ final class HTTP2Server: Sendable {
         self.port = port
     }
 
-    /// Returns when the server has stopped listening (after ``close(goAway:)``).
-    func run() async throws {
-        try await serverChannel.closeFuture.get()
-    }
-
     /// Asks a connection's handler to send GOAWAY `Shutdown` and close.
     struct ShutdownEvent {}
 
-    /// Stops accepting and closes every connection; ``run()`` then returns.
-    ///
-    /// - Parameter goAway: first tell each connection with GOAWAY `{"reason": "Shutdown"}` that
-    ///   names the last request taken, so clients know no later request was processed.
-    func close(goAway: Bool) async {
+    /// Stops accepting, then tells each connection with GOAWAY `{"reason": "Shutdown"}` naming
+    /// the last request taken, so clients know no later request was processed; returns once
+    /// every connection has closed (each after answering what it owes, within its grace).
+    func close() async {
         // The listener first, so no connection arrives after the snapshot below.
         try? await serverChannel.close()  // a closed listener is what is wanted here
-        for channel in shared.closeAll() {
-            if goAway {
-                channel.pipeline.fireUserInboundEventTriggered(ShutdownEvent())
-            } else {
-                channel.close(promise: nil)
-            }
-            try? await channel.closeFuture.get()  // how it closed does not matter here
-        }
+        let open = shared.closeAll()
+        // All at once: each connection may take its grace to drain.
+        for channel in open { channel.pipeline.fireUserInboundEventTriggered(ShutdownEvent()) }
+        for channel in open { try? await channel.closeFuture.get() }  // how it closed does not matter here
     }
 
     /// GOAWAY with APNs's JSON reason as its debug data.

@@ -14,7 +14,6 @@ import NIOHTTP2
 /// Bound to the connection's event loop.
 final class HTTP2ServerConnectionHandler: ChannelInboundHandler {
     typealias InboundIn = HTTP2Frame
-    typealias OutboundOut = HTTP2Frame
 
     private struct Incoming {
         var fields: [APNSHeader] = []
@@ -34,9 +33,7 @@ final class HTTP2ServerConnectionHandler: ChannelInboundHandler {
     /// Set once this connection sent GOAWAY: streams above it are refused.
     private var goAwayLastStreamID: HTTP2StreamID?
     private var closeScheduled = false
-    private var flushScheduled = false
-    /// The connection's receive window, given back after each read.
-    private var window = InboundConnectionWindow()
+    private var writer: HTTP2FrameWriter?
 
     init(shared: HTTP2Server.Shared) {
         self.shared = shared
@@ -44,6 +41,13 @@ final class HTTP2ServerConnectionHandler: ChannelInboundHandler {
 
     func handlerAdded(context: ChannelHandlerContext) {
         self.context = context
+        writer = HTTP2FrameWriter(context: context)
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        // Both hold the context, which holds this handler.
+        self.context = nil
+        writer = nil
     }
 
     func channelActive(context: ChannelHandlerContext) {
@@ -80,12 +84,7 @@ final class HTTP2ServerConnectionHandler: ChannelInboundHandler {
     }
 
     func channelReadComplete(context: ChannelHandlerContext) {
-        if let update = window.takeUpdate() {
-            let written = context.eventLoop.makePromise(of: Void.self)
-            written.futureResult.assumeIsolated().whenComplete { [self] _ in window.updateWritten() }
-            context.write(wrapOutboundOut(update), promise: written)
-            flushSoon()
-        }
+        writer?.readComplete()
         context.fireChannelReadComplete()
     }
 
@@ -95,7 +94,7 @@ final class HTTP2ServerConnectionHandler: ChannelInboundHandler {
             incoming[closed.streamID] = nil
             if answering.remove(closed.streamID) != nil { closeIfDrained() }
         } else if let windowChanged = event as? NIOHTTP2WindowUpdatedEvent {
-            window.observe(windowChanged)
+            writer?.observe(windowChanged)
         } else if event is HTTP2Server.ShutdownEvent {
             shutDown(context)
             return
@@ -115,7 +114,7 @@ final class HTTP2ServerConnectionHandler: ChannelInboundHandler {
     private func shutDown(_ context: ChannelHandlerContext) {
         let last = min(goAwayLastStreamID ?? highestTaken, highestTaken)
         goAwayLastStreamID = last
-        write(HTTP2Server.goAwayFrame(lastStreamID: last, reason: "Shutdown"))
+        writer?.write(HTTP2Server.goAwayFrame(lastStreamID: last, reason: "Shutdown"))
         closeIfDrained()
         context.eventLoop.assumeIsolated().scheduleTask(in: Self.shutdownGrace) { context.close(promise: nil) }
     }
@@ -128,7 +127,7 @@ final class HTTP2ServerConnectionHandler: ChannelInboundHandler {
         if let last = goAwayLastStreamID, streamID > last {
             // A stream the client opened before it saw the GOAWAY, finished after it was sent:
             // never processed, as the GOAWAY said. (The batch test's faults reach this.)
-            write(HTTP2Frame(streamID: streamID, payload: .rstStream(.refusedStream)))
+            writer?.write(HTTP2Frame(streamID: streamID, payload: .rstStream(.refusedStream)))
             return
         }
         highestTaken = max(highestTaken, streamID)
@@ -151,15 +150,15 @@ final class HTTP2ServerConnectionHandler: ChannelInboundHandler {
         case nil:
             let headers = Self.headerBlock(answer.response)
             if answer.response.body.isEmpty {
-                write(HTTP2Frame(streamID: streamID, payload: .headers(.init(headers: headers, endStream: true))))
+                writer?.write(HTTP2Frame(streamID: streamID, payload: .headers(.init(headers: headers, endStream: true))))
             } else {
-                write(HTTP2Frame(streamID: streamID, payload: .headers(.init(headers: headers))))
+                writer?.write(HTTP2Frame(streamID: streamID, payload: .headers(.init(headers: headers))))
                 let body = context.channel.allocator.buffer(bytes: answer.response.body)
-                write(HTTP2Frame(streamID: streamID, payload: .data(.init(data: .byteBuffer(body), endStream: true))))
+                writer?.write(HTTP2Frame(streamID: streamID, payload: .data(.init(data: .byteBuffer(body), endStream: true))))
             }
             answered(streamID)
         case .resetStream:
-            write(HTTP2Frame(streamID: streamID, payload: .rstStream(.internalError)))
+            writer?.write(HTTP2Frame(streamID: streamID, payload: .rstStream(.internalError)))
             answered(streamID)
         case .closeConnection:
             context.close(promise: nil)
@@ -167,12 +166,12 @@ final class HTTP2ServerConnectionHandler: ChannelInboundHandler {
             // Every stream already taken is still answered; this one is refused, and so is every later one.
             let last = goAwayLastStreamID ?? highestTaken
             goAwayLastStreamID = last
-            write(HTTP2Server.goAwayFrame(lastStreamID: last, reason: reason))
-            write(HTTP2Frame(streamID: streamID, payload: .rstStream(.refusedStream)))
+            writer?.write(HTTP2Server.goAwayFrame(lastStreamID: last, reason: reason))
+            writer?.write(HTTP2Frame(streamID: streamID, payload: .rstStream(.refusedStream)))
             answered(streamID)
         case .stallAfterHeaders:
             // The stream stays in `answering` until the client resets it.
-            write(HTTP2Frame(streamID: streamID, payload: .headers(.init(headers: Self.headerBlock(answer.response)))))
+            writer?.write(HTTP2Frame(streamID: streamID, payload: .headers(.init(headers: Self.headerBlock(answer.response)))))
         }
     }
 
@@ -191,20 +190,6 @@ final class HTTP2ServerConnectionHandler: ChannelInboundHandler {
         context.eventLoop.assumeIsolated().scheduleTask(in: .milliseconds(20)) { context.close(promise: nil) }
     }
 
-    private func write(_ frame: HTTP2Frame) {
-        context?.write(wrapOutboundOut(frame), promise: nil)
-        flushSoon()
-    }
-
-    /// Flushes once at the end of this event-loop tick, for everything written until then.
-    private func flushSoon() {
-        guard !flushScheduled, let context else { return }
-        flushScheduled = true
-        context.eventLoop.assumeIsolated().execute { [self] in
-            flushScheduled = false
-            context.flush()
-        }
-    }
 
     private static func headerBlock(_ response: APNSWireResponse) -> HPACKHeaders {
         var headers = HPACKHeaders()

@@ -20,7 +20,6 @@ import NIOTLS
 /// Bound to the channel's event loop: every method runs there.
 final class APNSStreamHandler: ChannelInboundHandler {
     typealias InboundIn = HTTP2Frame
-    typealias OutboundOut = HTTP2Frame
     typealias Continuation = CheckedContinuation<APNSWireResponse, any Error>
 
     private struct Exchange {
@@ -42,7 +41,8 @@ final class APNSStreamHandler: ChannelInboundHandler {
         case closed
     }
 
-    /// Succeeds once TLS is up and the server agreed to HTTP/2; fails if the connection ends first.
+    /// Succeeds once TLS is up, the server agreed to HTTP/2 and sent its SETTINGS; fails if the
+    /// connection ends first.
     let ready: EventLoopPromise<Void>
     private let authority: String
     private let maximumBodyByteCount: Int
@@ -51,11 +51,9 @@ final class APNSStreamHandler: ChannelInboundHandler {
 
     private var state = State.connecting(handshakeDone: false, settingsReceived: false)
     private var context: ChannelHandlerContext?
+    private var writer: HTTP2FrameWriter?
     private var exchanges: [HTTP2StreamID: Exchange] = [:]
     private var nextStreamID = HTTP2StreamID(1)
-    private var flushScheduled = false
-    /// The connection's receive window, given back after each read.
-    private var window = InboundConnectionWindow()
     /// What ended the connection, for the message of the requests it fails.
     private var closeReason: String?
     /// When the server last sent anything: a connection silent for a whole request's timeout
@@ -89,7 +87,7 @@ final class APNSStreamHandler: ChannelInboundHandler {
     ///   - deadline: when to give up on the answer; the stream is then reset with CANCEL.
     ///   - continuation: resumed exactly once.
     func send(_ request: APNSWireRequest, deadline: NIODeadline, continuation: Continuation) {
-        guard let context, case .open = state else {
+        guard let context, let writer, case .open = state else {
             continuation.resume(throwing: APNSTransportError.connectionUnavailable)
             return
         }
@@ -117,23 +115,12 @@ final class APNSStreamHandler: ChannelInboundHandler {
         var body = context.channel.allocator.buffer(capacity: request.body.count)
         body.writeBytes(request.body)
 
-        context.write(wrapOutboundOut(HTTP2Frame(streamID: streamID, payload: .headers(.init(headers: headers)))), promise: nil)
+        writer.write(HTTP2Frame(streamID: streamID, payload: .headers(.init(headers: headers))))
         // Only the last write's promise: if the stream could not be opened, this one fails too.
         let written = context.eventLoop.makePromise(of: Void.self)
-        context.write(wrapOutboundOut(HTTP2Frame(streamID: streamID, payload: .data(.init(data: .byteBuffer(body), endStream: true)))), promise: written)
+        writer.write(HTTP2Frame(streamID: streamID, payload: .data(.init(data: .byteBuffer(body), endStream: true))), promise: written)
         written.futureResult.assumeIsolated().whenFailure { [self] error in
             fail(streamID, APNSTransportError.connectionClosed("could not write the request: \(error)"), reset: false)
-        }
-        flushSoon(context)
-    }
-
-    /// Flushes once at the end of this event-loop tick, for everything written until then.
-    private func flushSoon(_ context: ChannelHandlerContext) {
-        guard !flushScheduled else { return }
-        flushScheduled = true
-        context.eventLoop.assumeIsolated().execute { [self] in
-            flushScheduled = false
-            context.flush()
         }
     }
 
@@ -141,6 +128,13 @@ final class APNSStreamHandler: ChannelInboundHandler {
 
     func handlerAdded(context: ChannelHandlerContext) {
         self.context = context
+        writer = HTTP2FrameWriter(context: context)
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        // Both hold the context, which holds this handler.
+        self.context = nil
+        writer = nil
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
@@ -170,12 +164,7 @@ final class APNSStreamHandler: ChannelInboundHandler {
         // Any read counts as the server talking, even one whose frames NIOHTTP2 dropped (late
         // answers for streams reset meanwhile).
         lastFrameAt = .now()
-        if let update = window.takeUpdate() {
-            let written = context.eventLoop.makePromise(of: Void.self)
-            written.futureResult.assumeIsolated().whenComplete { [self] _ in window.updateWritten() }
-            context.write(wrapOutboundOut(update), promise: written)
-            flushSoon(context)
-        }
+        writer?.readComplete()
         context.fireChannelReadComplete()
     }
 
@@ -222,7 +211,7 @@ final class APNSStreamHandler: ChannelInboundHandler {
             fail(closed.streamID, APNSTransportError.streamClosed(closed.reason), reset: false)
             closeIfDrained(context)
         } else if let windowChanged = event as? NIOHTTP2WindowUpdatedEvent {
-            window.observe(windowChanged)
+            writer?.observe(windowChanged)
         } else if case .handshakeCompleted(let negotiated) = event as? TLSUserEvent, case .connecting(_, let settingsReceived) = state {
             if negotiated == "h2" {
                 becomeReady(handshakeDone: true, settingsReceived: settingsReceived, context: context)
@@ -245,8 +234,8 @@ final class APNSStreamHandler: ChannelInboundHandler {
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
         // Nothing is closed here. A stream error ends only its stream (NIOHTTP2 resets it, and
-        // StreamClosedEvent follows); NIOHTTP2 closes the connection itself on a connection
-        // error, and NIOSSL on a TLS one. The error explains what fails next.
+        // StreamClosedEvent follows); NIOSSL closes on a TLS error, and a connection error is
+        // seen in wroteFrame(_:) below. The error explains what fails next.
         if case .connecting = state {
             ready.fail(APNSTransportError.connectFailed("\(error)"))
         }
@@ -286,14 +275,10 @@ final class APNSStreamHandler: ChannelInboundHandler {
     private func fail(_ streamID: HTTP2StreamID, _ error: APNSTransportError, reset: Bool) {
         guard let exchange = exchanges.removeValue(forKey: streamID) else { return }
         exchange.continuation.resume(throwing: error)
-        if reset, let context { self.reset(streamID, context: context) }
-    }
-
-    /// Tells the server (or NIOHTTP2's queue of streams waiting for a slot) that this stream is dropped.
-    private func reset(_ streamID: HTTP2StreamID, context: ChannelHandlerContext) {
-        guard context.channel.isActive else { return }
-        context.write(wrapOutboundOut(HTTP2Frame(streamID: streamID, payload: .rstStream(.cancel))), promise: nil)
-        flushSoon(context)
+        if reset, let context, context.channel.isActive {
+            // Tells the server (or NIOHTTP2's queue of streams waiting for a slot) it is dropped.
+            writer?.write(HTTP2Frame(streamID: streamID, payload: .rstStream(.cancel)))
+        }
     }
 
     private func scheduleSweep(by deadline: NIODeadline, _ context: ChannelHandlerContext) {
