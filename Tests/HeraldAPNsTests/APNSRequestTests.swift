@@ -109,6 +109,10 @@ import Testing
         #expect(reason(wire) == .missingDeviceToken)
         wire.path = "/3/device/not-hex"
         #expect(reason(wire) == .badDeviceToken)
+        wire.path = "/3/device/<abcd>"  // what DeviceToken forgives in an app's printout, a path may not hold
+        #expect(reason(wire) == .badDeviceToken)
+        wire.path = "/3/device/ab%20cd"
+        #expect(reason(wire) == .badDeviceToken)
         wire.path = "/2/device/abcd"
         #expect(reason(wire) == .badPath)
         wire = Self.request().wireRequest(authorization: "jwt")

@@ -23,7 +23,8 @@ extension APNSRequest {
         }
         let tokenText = String(wire.path.dropFirst(prefix.count))
         guard !tokenText.isEmpty else { throw APNSRequestError(.missingDeviceToken, "the path names no device token") }
-        guard tokenText.allSatisfy(\.isHexDigit), let token = DeviceToken(tokenText) else {
+        // DeviceToken also skips spaces and angle brackets, which a path must not hold.
+        guard let token = DeviceToken(tokenText), token.hex.utf8.count == tokenText.utf8.count else {
             throw APNSRequestError(.badDeviceToken, "the device token \"\(tokenText)\" is not hex bytes")
         }
         for name in Self.apnsHeaders where wire.headers.values(named: name).count > 1 {
