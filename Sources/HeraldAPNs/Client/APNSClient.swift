@@ -28,7 +28,8 @@ public final class APNSClient: Sendable {
         public var endpoint: APNSEndpoint
         /// The deadline of each attempt, from sending to the whole answer.
         public var requestTimeout: Duration
-        /// How many notifications are in flight at once in ``APNSClient/send(_:to:)``.
+        /// How many notifications a batch (``APNSClient/send(_:to:onDelivery:)``,
+        /// ``APNSClient/send(_:to:)``) has in flight at once.
         public var maximumConcurrentRequests: Int
         /// How many HTTP/2 connections requests are spread over, in turn. Each is one stream
         /// limit and one event-loop thread; APNs recommends several connections for high volume.
