@@ -96,10 +96,23 @@ struct JSONParserTests {
         }
     }
 
-    @Test func invalidUTF8IsAnError() {
-        #expect(throws: JSONParseError.self) {
-            try JSONValue(parsing: Array("[\"".utf8) + [0xFF, 0xFE] + Array("\"]".utf8))
-        }
+    @Test(arguments: [
+        [0xFF, 0xFE],  // never UTF-8
+        [0xC0, 0xAF],  // overlong "/"
+        [0xED, 0xA0, 0x80],  // a UTF-16 surrogate
+        [0xE2, 0x80],  // a sequence cut short
+        [0x61, 0x80],  // a stray continuation byte
+        [0xF4, 0x90, 0x80, 0x80],  // past U+10FFFF
+    ] as [[UInt8]])
+    func invalidUTF8IsAnError(bytes: [UInt8]) {
+        #expect {
+            try JSONValue(parsing: Array("[\"".utf8) + bytes + Array("\"]".utf8))
+        } throws: { ($0 as? JSONParseError)?.code == .invalidUTF8 }
+    }
+
+    @Test func validMultibyteUTF8IsKept() throws {
+        let text = "é – 中 🦊"
+        #expect(try JSONValue(parsing: Array("[\"".utf8) + Array(text.utf8) + Array("\"]".utf8)) == [.string(text)])
     }
 
     @Test func deepNestingIsRefusedNotACrash() {

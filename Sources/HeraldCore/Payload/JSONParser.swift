@@ -241,11 +241,20 @@ struct JSONParser {
         return nil
     }
 
+    /// The slice as a string, refused when it is not valid UTF-8.
+    ///
+    /// Validated with the stdlib's UTF-8 parser rather than `String(validating:as:)`, which is
+    /// iOS 18 / macOS 15 (reference/apple-frameworks.md): Herald's floor is iOS 16.
     private func decodeUTF8(_ slice: ArraySlice<UInt8>, from offset: Int) throws(JSONParseError) -> String {
-        guard let text = String(validating: slice, as: UTF8.self) else {
-            throw error(.invalidUTF8, "the string holds bytes that are not valid UTF-8", at: offset)
+        var parser = Unicode.UTF8.ForwardParser()
+        var remaining = slice.makeIterator()
+        while true {
+            switch parser.parseScalar(from: &remaining) {
+            case .valid: continue
+            case .emptyInput: return String(decoding: slice, as: UTF8.self)
+            case .error: throw error(.invalidUTF8, "the string holds bytes that are not valid UTF-8", at: offset)
+            }
         }
-        return text
     }
 
     private mutating func appendEscape(to output: inout [UInt8]) throws(JSONParseError) {
