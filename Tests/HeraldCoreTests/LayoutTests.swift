@@ -153,12 +153,21 @@ struct LayoutTests {
     @Test(arguments: [
         ("/avatars/1.png", "absolute"), ("mdi:dishwasher", "mdi:"), ("<img url>", "not a valid URL"),
         ("my image.png", "not a valid URL"), ("https://", "no host"), ("url", "not a URL or a path"),
+        // Not RFC 3986: iOS 16 reads no URL from these, so no platform uses them.
+        ("https://cdn.example/café.jpg", "outside ASCII"), ("https://bücher.example/a.png", "outside ASCII"),
+        ("https://cdn.example/100%.png", "% not followed"), ("https://cdn.example/a%2.png", "% not followed"),
+        ("https://cdn.example/a%zz.png", "% not followed"),
     ])
     func unusableAvatarURLBecomesNilWithADecision(_ text: String, _ reason: String) throws {
         let decoded = Layout.apns.decode(["communication": ["sender_name": "Ann", "avatar_url": .string(text)]])
         #expect(decoded.message.sender?.avatarURL == nil)
         let decision = try #require(decoded.decisions.first { $0.code == .avatarURLRejected })
         #expect(decision.message.contains(reason))
+    }
+
+    @Test func percentEncodedTextIsARemoteURL() {
+        let text = "https://cdn.example/caf%C3%A9%20au%2Blait.jpg?size=%5B64%5D"
+        #expect(MediaReference(text) == .remote(URL(string: text)!))
     }
 
     @Test func attachmentsFromEveryProviderSpelling() {

@@ -14,10 +14,23 @@ public enum MediaReference: Hashable, Sendable {
     /// Text with spaces, angle brackets or quotes (`"<img url>"`, `"my-image .png"`) is
     /// rejected rather than percent-encoded, and so is a scheme no download can use (`mdi:`,
     /// `data:`): Herald does not guess what a sender meant.
+    ///
+    /// So is text that is not plain RFC 3986: a character outside ASCII (`café.jpg`) or a `%`
+    /// without two hex digits. `URL(string:)` percent-encodes those itself on Linux and for
+    /// apps linked against iOS 17 or later running there, but returns `nil` on iOS 16: refused
+    /// everywhere, the preview and every phone agree.
     public init(_ text: String) {
         let forbidden = CharacterSet.whitespacesAndNewlines.union(CharacterSet(charactersIn: "<>\"{}|\\^`"))
         guard !text.isEmpty else {
             self = .rejected("it is empty")
+            return
+        }
+        guard text.unicodeScalars.allSatisfy(\.isASCII) else {
+            self = .rejected("\"\(text)\" has characters outside ASCII; percent-encode them (iOS 16 reads no URL from it)")
+            return
+        }
+        guard Self.percentEscapesAreComplete(text) else {
+            self = .rejected("\"\(text)\" has a % not followed by two hex digits; write it as %25")
             return
         }
         guard text.unicodeScalars.allSatisfy({ !forbidden.contains($0) }), let url = URL(string: text) else {
@@ -43,6 +56,15 @@ public enum MediaReference: Hashable, Sendable {
             }
         case let scheme?:
             self = .rejected("\"\(text)\" uses the \(scheme): scheme, which cannot be downloaded")
+        }
+    }
+
+    /// Whether every `%` starts a complete escape (`%` and two hex digits).
+    private static func percentEscapesAreComplete(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        let isHex = { (byte: UInt8) in (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte | 0x20) }
+        return bytes.indices.allSatisfy { index in
+            bytes[index] != UInt8(ascii: "%") || (index + 2 < bytes.count && isHex(bytes[index + 1]) && isHex(bytes[index + 2]))
         }
     }
 }
