@@ -25,14 +25,20 @@ public struct StaticKeyProvider: KeyProvider {
     /// `kid:base64key[,kid2:base64key]`.
     public static let environmentVariable = "HERALD_DECRYPTION_KEYS"
 
+    /// The keys' bytes, by key id (see `SymmetricKey.bytes` for why not the keys themselves).
+    private var keyBytes: [String: Data]
+
     /// The keys, by key id.
-    public var keys: [String: SymmetricKey]
+    public var keys: [String: SymmetricKey] {
+        get { keyBytes.mapValues { SymmetricKey(data: $0) } }
+        set { keyBytes = newValue.mapValues(\.bytes) }
+    }
 
     /// A provider over keys already in memory; their sizes are checked when used.
     ///
     /// - Parameter keys: the keys by key id.
     public init(keys: [String: SymmetricKey]) {
-        self.keys = keys
+        self.keyBytes = keys.mapValues(\.bytes)
     }
 
     /// Loads keys from a JSON key file: `{"keys": {"<kid>": "<base64 of 32 bytes>", ...}}`.
@@ -110,7 +116,7 @@ public struct StaticKeyProvider: KeyProvider {
     }
 
     public func key(for keyID: String) -> SymmetricKey? {
-        keys[keyID]
+        keyBytes[keyID].map { SymmetricKey(data: $0) }
     }
 
     /// A 32-byte key from base64 (standard or URL-safe, padded or not).

@@ -14,8 +14,10 @@ extension PayloadBuilder.Sealing {
     ///   throws ``DecryptionError`` (bad key id or key), which the builder reports as
     ///   ``PayloadBuildError/Code/sealingFailed``.
     public static func aesGCM(keyID: String, key: SymmetricKey, placeholderTitle: String? = nil, placeholderBody: String = "New message") -> Self {
-        Self(fieldName: SealedContent.fieldName, placeholderTitle: placeholderTitle, placeholderBody: placeholderBody) { plaintext in
-            try SealedContent.seal(plaintext, keyID: keyID, using: key).json
+        // Bytes, not the key, cross into the Sendable closure: see `SymmetricKey.bytes`.
+        let bytes = key.bytes
+        return Self(fieldName: SealedContent.fieldName, placeholderTitle: placeholderTitle, placeholderBody: placeholderBody) { plaintext in
+            try SealedContent.seal(plaintext, keyID: keyID, using: SymmetricKey(data: bytes)).json
         }
     }
 }
