@@ -11,7 +11,9 @@ import Security
 /// The app stores each key as a generic password: service ``service``, account = the key id,
 /// data = the 32 key bytes, in the access group the extension's Info.plist names
 /// (`Herald.KeychainGroup`), with an accessibility that allows reads while locked after first
-/// unlock (`kSecAttrAccessibleAfterFirstUnlock`), since pushes arrive on a locked phone.
+/// unlock (`kSecAttrAccessibleAfterFirstUnlock`), since pushes arrive on a locked phone. On
+/// macOS the app stores it in the data protection keychain (`kSecUseDataProtectionKeychain`),
+/// where this provider looks.
 public struct KeychainKeyProvider: KeyProvider {
     /// The keychain service under which Herald's keys are stored.
     public static let service = "dev.herald.decryption-keys"
@@ -30,6 +32,9 @@ public struct KeychainKeyProvider: KeyProvider {
             kSecAttrAccount as String: keyID,
             kSecReturnData as String: true,
             kSecMatchLimit as String: kSecMatchLimitOne,
+            // macOS otherwise searches the file-based keychain, where access groups do not
+            // apply; iOS ignores the key (Apple: "safe to use on all platforms").
+            kSecUseDataProtectionKeychain as String: true,
         ]
         if let accessGroup { query[kSecAttrAccessGroup as String] = accessGroup }
         var item: CFTypeRef?
