@@ -8,7 +8,11 @@ import Foundation
 /// downloaded bytes to `INImage(imageData:)`.
 /// UNVERIFIED: Apple's class has no public accessor for its bytes; read what an image was made
 /// from with `StandInInspection.source(of:)`.
-@available(iOS 10.0, *)
+/// Availability: INImage.h ("Copyright (c) 2016-2020"), `API_AVAILABLE(ios(10.0), macos(11.0),
+/// watchos(3.2), tvos(14.0))` on the class and no attribute on `+imageNamed:`,
+/// `+imageWithImageData:` or `+imageWithURL:`; Apple's documentation page gives the same four
+/// versions.
+@available(iOS 10.0, macOS 11.0, watchOS 3.2, tvOS 14.0, *)
 open class INImage: NSObject {
     let source: StandInInspection.ImageSource
 

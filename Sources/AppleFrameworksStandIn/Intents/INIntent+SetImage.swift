@@ -8,9 +8,12 @@ import Foundation
 /// overlay's source (swiftlang/swift, stdlib/public/Darwin/Intents/INIntent.swift) spells the
 /// protocol `_INIntentSetImageKeyPath`, declares both methods in an extension of it, and
 /// conforms `INIntent` to it; the stand-in does the same.
-/// Availability as in that overlay: the protocol itself carries no `@available` there (nor in
-/// the SDK's Intents.swiftinterface), so none here; the methods are iOS 12 and the `INIntent`
-/// conformance iOS 10 (`@available(iOS 10.0, watchOS 3.2, *)`), below.
+/// Availability: the reference's availability table, read from Intents.swiftinterface of the
+/// iOS 16.5 and 18.0 SDKs: `@available(iOS 10.0, macOS 11.0, watchOS 3.2, tvOS 14.0, *)`. The
+/// older sources carry none on the protocol (the open-source overlay above, and the iOS 15 SDK's
+/// generated interface, DougGregor/swift-concurrency-objc iOS/Intents/Intents.swift); the
+/// newer SDKs are the ones Herald builds with.
+@available(iOS 10.0, macOS 11.0, watchOS 3.2, tvOS 14.0, *)
 public protocol _INIntentSetImageKeyPath {}
 
 extension _INIntentSetImageKeyPath {
@@ -27,7 +30,12 @@ extension _INIntentSetImageKeyPath {
     /// - Parameters:
     ///   - image: the image; `nil` removes the parameter's image.
     ///   - parameterName: a key path to one of the intent's parameters.
-    @available(iOS 12.0, *)
+    ///
+    /// Availability: the reference's availability table (Intents.swiftinterface, iOS 16.5 and
+    /// 18.0 SDKs): iOS 12.0 and watchOS 5.0, unavailable on macOS and tvOS.
+    @available(iOS 12.0, watchOS 5.0, *)
+    @available(macOS, unavailable)
+    @available(tvOS, unavailable)
     public func setImage<Value>(_ image: INImage?, forParameterNamed parameterName: KeyPath<Self, Value>) {
         // As in Apple's overlay: only intents conform.
         let intent = self as! INIntent
@@ -41,7 +49,10 @@ extension _INIntentSetImageKeyPath {
     ///
     /// Source: reference, `@available(iOS 12.0, *) func image<Value>(forParameterNamed
     /// parameterName: KeyPath<Self, Value>) -> INImage?`.
-    @available(iOS 12.0, *)
+    /// Availability: as `setImage(_:forParameterNamed:)` (reference's availability table).
+    @available(iOS 12.0, watchOS 5.0, *)
+    @available(macOS, unavailable)
+    @available(tvOS, unavailable)
     public func image<Value>(forParameterNamed parameterName: KeyPath<Self, Value>) -> INImage? {
         let intent = self as! INIntent
         return INIntent.standInParameterName(for: parameterName).flatMap { intent.parameterImages[$0] }
@@ -51,7 +62,11 @@ extension _INIntentSetImageKeyPath {
 /// Source: Apple's overlay (swiftlang/swift, stdlib/public/Darwin/Intents/INIntent.swift),
 /// `@available(iOS 10.0, watchOS 3.2, *) extension INIntent : _INIntentSetImageKeyPath { }`;
 /// the reference's "via INIntentSetImageKeyPath".
-@available(iOS 10.0, *)
+/// Availability: the iOS 15 SDK's generated interface (DougGregor/swift-concurrency-objc
+/// iOS/Intents/INIntent.swift), `@available(iOS 10.0, macOS 11.0, watchOS 3.2, tvOS 14.0, *)
+/// extension INIntent : _INIntentSetImageKeyPath`, the same versions as the class and the
+/// protocol.
+@available(iOS 10.0, macOS 11.0, watchOS 3.2, tvOS 14.0, *)
 extension INIntent: _INIntentSetImageKeyPath {}
 
 extension INIntent {

@@ -8,7 +8,11 @@ import Foundation
 /// interaction first, then calls `updating(from:)`.
 /// UNVERIFIED: Apple's public `intent`, `intentResponse` and other properties are not in the
 /// reference; a donation's intent is in `StandInRecorder.Donation`.
-@available(iOS 10.0, *)
+/// Availability: Apple's documentation page, iOS 10.0, macOS 11.0, watchOS 3.2, tvOS 14.0; the
+/// pages of `direction` and `donate(completion:)` give the same, and the iOS 15 SDK's generated
+/// interface (DougGregor/swift-concurrency-objc iOS/Intents/INInteraction.swift) puts no
+/// attribute on `init(intent:response:)`, `donate(completion:)` or `direction`.
+@available(iOS 10.0, macOS 11.0, watchOS 3.2, tvOS 14.0, *)
 open class INInteraction: NSObject {
     let intent: INIntent
     let response: INIntentResponse?
@@ -54,7 +58,9 @@ open class INInteraction: NSObject {
     /// Donates the interaction.
     ///
     /// Source: reference, "newer SDKs: ... `donate() async throws`". UNVERIFIED: its
-    /// availability (the reference gives none, so none is declared).
+    /// availability. It has no page or header line of its own: Swift imports it from
+    /// `-donateInteractionWithCompletion:` as that method's async form, which carries that
+    /// method's availability, here the class's; so none is declared.
     /// Model: recorded as `donate(completion:)` is; with `.neverCallBack` it does not return
     /// until `StandInRecorder.completePendingDonations(error:)`, whatever cancellation says
     /// (UNVERIFIED what Apple's does on cancellation).

@@ -8,11 +8,15 @@ import Foundation
 /// UNVERIFIED: Apple's public `nameComponents`, `isMe`, `suggestionType`,
 /// `isContactSuggestion` and `aliases` are not in the reference; read what an initializer was
 /// given with `StandInInspection.person(_:)`.
-@available(iOS 10.0, *)
+/// Availability: INPerson.h ("Copyright (c) 2016-2020", with the iOS 15 initializers),
+/// `API_AVAILABLE(ios(10.0), macos(11.0), watchos(3.2)) API_UNAVAILABLE(tvos)` on the class; each
+/// initializer's own attribute below; none on the properties.
+@available(iOS 10.0, macOS 11.0, watchOS 3.2, *)
+@available(tvOS, unavailable)
 open class INPerson: NSObject {
     var fields: Fields
 
-    /// Source: reference, "init() unavailable".
+    /// Source: reference, "init() unavailable"; INPerson.h `- init NS_UNAVAILABLE`.
     @available(*, unavailable)
     public override init() {
         fatalError("INPerson.init() is unavailable")
@@ -21,7 +25,8 @@ open class INPerson: NSObject {
     /// The designated initializer.
     ///
     /// Source: reference, `init(BASE, isMe: Bool)  // iOS 12, designated`.
-    @available(iOS 12.0, *)
+    /// Availability: INPerson.h, `NS_DESIGNATED_INITIALIZER API_AVAILABLE(ios(12.0), watchos(5.0))`.
+    @available(iOS 12.0, watchOS 5.0, *)
     public init(
         personHandle: INPersonHandle, nameComponents: PersonNameComponents?, displayName: String?,
         image: INImage?, contactIdentifier: String?, customIdentifier: String?, isMe: Bool
@@ -33,6 +38,7 @@ open class INPerson: NSObject {
     }
 
     /// Source: reference, `convenience init(BASE)  // iOS 10`. Model: `isMe` false.
+    /// Availability: none of its own in INPerson.h.
     public convenience init(
         personHandle: INPersonHandle, nameComponents: PersonNameComponents?, displayName: String?,
         image: INImage?, contactIdentifier: String?, customIdentifier: String?
@@ -43,7 +49,8 @@ open class INPerson: NSObject {
     }
 
     /// Source: reference, `convenience init(BASE, isMe: Bool, suggestionType: INPersonSuggestionType)  // iOS 15`.
-    @available(iOS 15.0, *)
+    /// Availability: INPerson.h, `API_AVAILABLE(ios(15.0), macos(12.0), watchos(8.0))`.
+    @available(iOS 15.0, macOS 12.0, watchOS 8.0, *)
     public convenience init(
         personHandle: INPersonHandle, nameComponents: PersonNameComponents?, displayName: String?,
         image: INImage?, contactIdentifier: String?, customIdentifier: String?, isMe: Bool,
@@ -57,7 +64,8 @@ open class INPerson: NSObject {
 
     /// Source: reference, `convenience init(BASE, isContactSuggestion: Bool, suggestionType: INPersonSuggestionType)  // iOS 15`.
     /// Model: `isMe` false.
-    @available(iOS 15.0, *)
+    /// Availability: INPerson.h, `API_AVAILABLE(ios(15.0), macos(12.0), watchos(8.0))`.
+    @available(iOS 15.0, macOS 12.0, watchOS 8.0, *)
     public convenience init(
         personHandle: INPersonHandle, nameComponents: PersonNameComponents?, displayName: String?,
         image: INImage?, contactIdentifier: String?, customIdentifier: String?, isContactSuggestion: Bool,
@@ -71,8 +79,8 @@ open class INPerson: NSObject {
     }
 
     /// Source: reference, `convenience init(BASE, aliases: [INPersonHandle]?, suggestionType: INPersonSuggestionType)`.
-    /// UNVERIFIED: its availability (the reference gives none, so none is declared). Model:
-    /// `isMe` false.
+    /// Availability: none of its own; INPerson.h declares it in the `INPerson (INInteraction)`
+    /// category without an attribute, so it has the class's. Model: `isMe` false.
     public convenience init(
         personHandle: INPersonHandle, nameComponents: PersonNameComponents?, displayName: String?,
         image: INImage?, contactIdentifier: String?, customIdentifier: String?, aliases: [INPersonHandle]?,

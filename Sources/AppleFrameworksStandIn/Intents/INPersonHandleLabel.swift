@@ -6,6 +6,10 @@ import Foundation
 /// UNVERIFIED: its shape; modelled on the reference's `UNNotificationSoundName`, as Swift imports
 /// every Objective-C typed string enum this way. Apple's static labels (`.home`, `.work`, ...)
 /// are not declared.
+/// Availability: none. INPersonHandleLabel.h declares `typedef NSString *INPersonHandleLabel`
+/// (NS_EXTENSIBLE_STRING_ENUM, later NS_TYPED_EXTENSIBLE_ENUM) without an availability attribute;
+/// only its constants (`.home`, ...) carry one, and Apple's documentation page lists no platform
+/// for the type.
 public struct INPersonHandleLabel: Hashable, RawRepresentable, Sendable {
     /// The label's string.
     public var rawValue: String

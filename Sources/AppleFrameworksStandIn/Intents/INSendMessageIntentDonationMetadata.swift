@@ -8,7 +8,11 @@ import Foundation
 /// reference's runtime facts: setting `recipientCount` (to two or more) makes iOS treat a message
 /// with fewer than two recipients as a group one, as Signal does.
 /// UNVERIFIED: the defaults (false, false, false, 0).
-@available(iOS 15.0, *)
+/// Availability: INSendMessageIntentDonationMetadata.h ("Copyright (c) 2016-2021"),
+/// `API_AVAILABLE(ios(15.0), macos(12.0), watchos(8.0)) API_UNAVAILABLE(tvos)` on the class and
+/// none on `init()` or the properties (the reference's table: `recipientCount` iOS 15, macOS 12).
+@available(iOS 15.0, macOS 12.0, watchOS 8.0, *)
+@available(tvOS, unavailable)
 open class INSendMessageIntentDonationMetadata: INIntentDonationMetadata {
     /// Source: reference, `init()`.
     public override init() {

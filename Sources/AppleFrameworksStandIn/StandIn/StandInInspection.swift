@@ -19,7 +19,8 @@ public enum StandInInspection {
         case `default`
         /// `UNNotificationSound(named:)`.
         case named(UNNotificationSoundName)
-        /// `defaultCritical` (no name, no volume) or `criticalSoundNamed(_:withAudioVolume:)`.
+        /// `defaultCritical` (no name, no volume), `defaultCriticalSound(withAudioVolume:)` (no
+        /// name) or `criticalSoundNamed(_:withAudioVolume:)`.
         case critical(name: UNNotificationSoundName?, volume: Float?)
     }
 

@@ -4,6 +4,8 @@ import Foundation
 ///
 /// Source: not in the reference; UNError.h declares `extern NSString * const UNErrorDomain`.
 /// UNVERIFIED: the constant's value (the stand-in uses its name, as Apple's error domains do).
+/// Availability: UNError.h, `API_AVAILABLE(macos(10.14), ios(10.0), watchos(3.0), tvos(10.0))`.
+@available(iOS 10.0, macOS 10.14, watchOS 3.0, tvOS 10.0, *)
 public let UNErrorDomain: String = "UNErrorDomain"
 
 /// A UserNotifications error, in the shape Swift gives Apple's `UNErrorCode` (NS_ERROR_ENUM):
@@ -16,6 +18,12 @@ public let UNErrorDomain: String = "UNErrorDomain"
 /// shape from Apple's documentation pages (`struct UNError`, `UNError.Code`).
 /// Deviation: Apple's `UNError` wraps an `NSError` and also has `init(_:userInfo:)`; the
 /// stand-in keeps only the code (arbitrary user info would not be Sendable) and has `init(_:)`.
+/// Availability: Swift gives the error struct the availability of the enum it wraps, UNError.h's
+/// `UNErrorCode` `API_AVAILABLE(macos(10.14), ios(10.0), watchos(3.0), tvos(10.0))`; the enum's
+/// cases carry none of their own (iOS 15 SDK copy of UNError.h, with 1500 and 1501), so neither
+/// `Code`, its cases nor the struct's members are annotated. Apple's documentation pages give
+/// these four versions for `UNError`, `UNError.Code`, its cases and `UNError`'s statics.
+@available(iOS 10.0, macOS 10.14, watchOS 3.0, tvOS 10.0, *)
 public struct UNError: CustomNSError, Hashable {
     /// The error codes the adapter can meet.
     ///

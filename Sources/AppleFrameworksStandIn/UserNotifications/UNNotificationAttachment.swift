@@ -6,7 +6,11 @@ import Foundation
 /// with `identifier`, `url`, `type` (a UTI) and the throwing `init(identifier:url:options:)`.
 /// UNVERIFIED: Apple's class also conforms to NSCopying and NSSecureCoding; the stand-in's does
 /// not, and it has no public `init()` (neither does the reference).
-@available(iOS 10.0, *)
+/// Availability: UNNotificationAttachment.h, `API_AVAILABLE(macos(10.14), ios(10.0), watchos(3.0))
+/// API_UNAVAILABLE(tvos)` on the class, none on its members (iOS 13 SDK copy, mkalmes/moby
+/// UserNotifications.framework.h); Apple's documentation page gives the same, without tvOS.
+@available(iOS 10.0, macOS 10.14, watchOS 3.0, *)
+@available(tvOS, unavailable)
 open class UNNotificationAttachment: NSObject {
     let storedIdentifier: String
     let storedURL: URL

@@ -6,7 +6,9 @@ import Foundation
 /// `enum UNNotificationInterruptionLevel : UInt { case passive = 0, active = 1, timeSensitive = 2, critical = 3 }  // iOS 15`.
 /// Sendable because Swift imports Apple's NS_ENUMs as Sendable (Apple's pages list the
 /// conformance for its imported enums, `UNError.Code` for one).
-@available(iOS 15.0, *)
+/// Availability: UNNotificationContent.h, `API_AVAILABLE(macos(12.0), ios(15.0), watchos(8.0),
+/// tvos(15.0))` on the enum, none on its cases (iOS 15 SDK copy).
+@available(iOS 15.0, macOS 12.0, watchOS 8.0, tvOS 15.0, *)
 public enum UNNotificationInterruptionLevel: UInt, Sendable {
     /// Added to the list without lighting the screen or playing a sound.
     case passive = 0

@@ -5,7 +5,10 @@ import Foundation
 /// Source: reference, UserNotifications: `class UNNotificationRequest : NSObject  // iOS 10,
 /// init() unavailable`, `convenience init(identifier:content:trigger:)`, and the read-only
 /// `identifier`, `@NSCopying content`, `@NSCopying trigger`.
-@available(iOS 10.0, *)
+/// Availability: UNNotificationRequest.h, `API_AVAILABLE(macos(10.14), ios(10.0), watchos(3.0),
+/// tvos(10.0))` on the class and no attribute on its members (iOS 13 SDK copy, mkalmes/moby
+/// UserNotifications.framework.h); Apple's documentation page gives the same four versions.
+@available(iOS 10.0, macOS 10.14, watchOS 3.0, tvOS 10.0, *)
 open class UNNotificationRequest: NSObject {
     let storedIdentifier: String
     let storedContent: UNNotificationContent
@@ -18,7 +21,7 @@ open class UNNotificationRequest: NSObject {
         super.init()
     }
 
-    /// Source: reference, "init() unavailable".
+    /// Source: reference, "init() unavailable"; UNNotificationRequest.h `- init NS_UNAVAILABLE`.
     @available(*, unavailable)
     public override init() {
         fatalError("UNNotificationRequest.init() is unavailable")

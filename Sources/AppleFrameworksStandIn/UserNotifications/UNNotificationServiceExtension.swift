@@ -11,7 +11,12 @@ import Foundation
 /// UNVERIFIED: what Apple's own implementations do; the stand-in's do nothing.
 /// UNVERIFIED: whether newer SDKs mark `contentHandler` `@Sendable` (the reference's signature
 /// does not).
-@available(iOS 10.0, *)
+/// Availability: UNNotificationServiceExtension.h, `API_AVAILABLE(macos(10.14), ios(10.0),
+/// watchos(6.0)) API_UNAVAILABLE(tvos)` on the class, none on its methods (iOS 13 SDK copy,
+/// mkalmes/moby UserNotifications.framework.h); Apple's documentation page gives iOS 10.0,
+/// macOS 10.14, watchOS 6.0 and no tvOS.
+@available(iOS 10.0, macOS 10.14, watchOS 6.0, *)
+@available(tvOS, unavailable)
 open class UNNotificationServiceExtension: NSObject {
     /// The system creates the extension with `init()`.
     ///
