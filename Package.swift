@@ -1,9 +1,35 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
+// AppleFrameworksStandIn (UserNotifications and Intents for Linux) and the tests and examples
+// that run the adapter on it exist only where the manifest is read on Linux. On a Mac the
+// adapter imports Apple's frameworks, which record nothing a test could check, so those
+// targets are left out and `swift test` runs the rest (docs/extension-guide.md, "Building on a Mac").
+#if os(Linux)
+let hasStandIn = true
+#else
+let hasStandIn = false
+#endif
+let linuxOnlyTargets: Set<String> = [
+    "AppleFrameworksStandIn", "AppleFrameworksStandInTests", "NotificationServiceTestSupport", "OneSignalExtension",
+    "FirebaseMessaging", "APNsExample", "OneSignalExample", "FirebaseExample", "ExampleExtensionTests",
+]
+/// The stand-in, for a target that needs it on Linux only.
+let standIn: [Target.Dependency] = hasStandIn ? [.target(name: "AppleFrameworksStandIn", condition: .when(platforms: [.linux]))] : []
+
+// The example extensions compile as an app's extension target does in Xcode 26, where new
+// targets default to MainActor isolation (SE-0466), so the guide's code is proven to build
+// there. Swift 6.1 (Xcode 16.3) has no such mode; its targets are nonisolated by default.
+#if compiler(>=6.2)
+let defaultMainActor: [SwiftSetting] = [.unsafeFlags(["-default-isolation", "MainActor"])]
+#else
+let defaultMainActor: [SwiftSetting] = []
+#endif
+
 let package = Package(
     name: "Herald",
-    platforms: [.macOS(.v14), .iOS(.v15)],
+    // iOS 16 / macOS 13: the phone-side timing API (Duration, Clock) starts there; see the README.
+    platforms: [.iOS(.v16), .macOS(.v13)],
     products: [
         .library(name: "HeraldCore", targets: ["HeraldCore"]),
         .library(name: "HeraldEnrichment", targets: ["HeraldEnrichment"]),
@@ -38,10 +64,7 @@ let package = Package(
         // UserNotifications and Intents; on Linux, the stand-in below.
         .target(
             name: "HeraldNotificationService",
-            dependencies: [
-                "HeraldCore", "HeraldEnrichment", .product(name: "Crypto", package: "swift-crypto"),
-                .target(name: "AppleFrameworksStandIn", condition: .when(platforms: [.linux])),
-            ]
+            dependencies: ["HeraldCore", "HeraldEnrichment", .product(name: "Crypto", package: "swift-crypto")] + standIn
         ),
         // Linux only: the UserNotifications/Intents surface the adapter uses, signature for
         // signature as reference/apple-frameworks.md gives it, with a recorder for tests.
@@ -130,28 +153,30 @@ let package = Package(
             name: "HeraldNotificationServiceTests",
             dependencies: [
                 "HeraldNotificationService", "HeraldEnrichment", "HeraldCore", "HeraldTestSupport",
-                "NotificationServiceTestSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
-                .target(name: "AppleFrameworksStandIn", condition: .when(platforms: [.linux])),
-            ]
+            ] + (hasStandIn ? ["NotificationServiceTestSupport"] : []) + standIn
         ),
         // The example extensions of Examples/NotificationServiceExtensions, each compiled as its
         // own module (each defines `NotificationService`) through a symlink, against small
         // stand-ins of the provider SDKs they call; ExampleExtensionTests runs them.
-        .target(name: "OneSignalExtension", dependencies: [.target(name: "AppleFrameworksStandIn", condition: .when(platforms: [.linux]))], path: "Tests/Examples/OneSignalExtension"),
-        .target(name: "FirebaseMessaging", dependencies: [.target(name: "AppleFrameworksStandIn", condition: .when(platforms: [.linux]))], path: "Tests/Examples/FirebaseMessaging"),
-        .target(name: "APNsExample", dependencies: ["HeraldNotificationService"], path: "Tests/Examples/APNsExample"),
-        .target(name: "OneSignalExample", dependencies: ["HeraldNotificationService", "OneSignalExtension"], path: "Tests/Examples/OneSignalExample"),
-        .target(name: "FirebaseExample", dependencies: ["HeraldNotificationService", "FirebaseMessaging"], path: "Tests/Examples/FirebaseExample"),
+        .target(name: "OneSignalExtension", dependencies: standIn, path: "Tests/Examples/OneSignalExtension"),
+        .target(name: "FirebaseMessaging", dependencies: standIn, path: "Tests/Examples/FirebaseMessaging"),
+        .target(name: "APNsExample", dependencies: ["HeraldNotificationService"], path: "Tests/Examples/APNsExample", swiftSettings: defaultMainActor),
+        .target(
+            name: "OneSignalExample", dependencies: ["HeraldNotificationService", "OneSignalExtension"], path: "Tests/Examples/OneSignalExample",
+            swiftSettings: defaultMainActor),
+        .target(
+            name: "FirebaseExample", dependencies: ["HeraldNotificationService", "FirebaseMessaging"], path: "Tests/Examples/FirebaseExample",
+            swiftSettings: defaultMainActor),
         .testTarget(
             name: "ExampleExtensionTests",
             dependencies: [
                 "APNsExample", "OneSignalExample", "FirebaseExample", "OneSignalExtension", "FirebaseMessaging",
-                "HeraldNotificationService", "HeraldCore", "NotificationServiceTestSupport", "HeraldTestSupport", .target(name: "AppleFrameworksStandIn", condition: .when(platforms: [.linux])),
-            ]
+                "HeraldNotificationService", "HeraldCore", "NotificationServiceTestSupport", "HeraldTestSupport",
+            ] + standIn
         ),
         // What the adapter's tests and the example tests share: a recording content handler.
-        .target(name: "NotificationServiceTestSupport", dependencies: ["HeraldCore", .target(name: "AppleFrameworksStandIn", condition: .when(platforms: [.linux]))], path: "Tests/NotificationServiceTestSupport"),
+        .target(name: "NotificationServiceTestSupport", dependencies: ["HeraldCore"] + standIn, path: "Tests/NotificationServiceTestSupport"),
         // Test helpers shared by the test targets: the misbehaving loopback HTTP server, `only`.
         .target(name: "HeraldTestSupport", path: "Tests/HeraldTestSupport"),
         // Runs the built `herald` binary as a user does; depending on it makes `swift test` build it.
@@ -164,3 +189,7 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+if !hasStandIn {
+    package.targets.removeAll { linuxOnlyTargets.contains($0.name) }
+}

@@ -9,8 +9,12 @@ import HeraldEnrichment
 /// (`NSExtensionPrincipalClass = $(PRODUCT_MODULE_NAME).NotificationService`):
 ///
 /// ```swift
-/// final class NotificationService: CommunicationNotificationService {}
+/// nonisolated final class NotificationService: CommunicationNotificationService {}
 /// ```
+///
+/// `nonisolated` matters in a target with default MainActor isolation (new targets in Xcode
+/// 26): without it the subclass's `init()` is inferred MainActor and clashes with this class's
+/// nonisolated one. iOS calls an extension on a background thread, so it is right anyway.
 ///
 /// and configure it with the Info.plist `Herald` dictionary (see ``ServiceConfiguration``).
 /// Override ``forward(_:for:contentHandler:)`` and ``forwardExpiry(for:)`` to hand the result to
@@ -42,6 +46,10 @@ open class CommunicationNotificationService: UNNotificationServiceExtension {
 
     /// The configuration; by default the Info.plist `Herald` dictionary.
     open var configuration: ServiceConfiguration { Self.infoPlistConfiguration }
+
+    /// What shrinks large avatars: ImageIO on Apple platforms. Internal, so tests can make it
+    /// fail on cue.
+    var avatarDownsampler: AvatarDownsampler { .platform }
 
     /// How long to wait for the intent donation before giving up the communication layout.
     open var donationTimeout: Duration { .seconds(3) }
@@ -144,14 +152,11 @@ open class CommunicationNotificationService: UNNotificationServiceExtension {
             log(Decision(.communicationSkipped, "no sender: delivered without the communication layout"))
             return plainContent
         }
-        guard #available(iOS 15.0, *) else {
-            log(Decision(.communicationSkipped, "communication notifications need iOS 15; delivered without the layout"))
-            return plainContent
-        }
         var avatar: Data?
-        if let data = enriched.avatar?.data {
-            let (prepared, decision) = AvatarDownsampler.prepare(
-                data, needsDownsampling: enriched.avatar?.needsDownsampling ?? false, maximumPixelSize: configuration.avatarSize)
+        if let result = enriched.avatar {
+            let (prepared, decision) = avatarDownsampler.prepare(
+                result, maximumPixelSize: configuration.avatarSize,
+                pixelLimit: configuration.enrichment.maximumUndownsampledAvatarPixels)
             avatar = prepared
             if let decision { log(decision) }
         }

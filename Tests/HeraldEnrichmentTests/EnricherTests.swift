@@ -106,6 +106,9 @@ struct EnricherTests {
         Rejected(name: "500", script: .respond(status: 500, headers: [:], body: Data()), status: .failed, mentions: "HTTP 500"),
         Rejected(name: "transport", script: .fail(FetchError(.transport, "connection reset")), status: .failed, mentions: "connection reset"),
         Rejected(name: "redirect loop", script: .fail(FetchError(.tooManyRedirects, "more than 3 redirects")), status: .failed, mentions: "redirects"),
+        Rejected(
+            name: "4096×4096: 64 MiB decoded, over the extension's memory", script: .respond(status: 200, headers: [:], body: TestMedia.png(width: 4096, height: 4096)),
+            status: .rejected, mentions: "more than the 6291456-pixel limit"),
         Rejected(name: "too many pixels", script: .respond(status: 200, headers: [:], body: TestMedia.png(width: 30000, height: 30000)), status: .rejected, mentions: "30000×30000"),
         Rejected(name: "over the byte cap", script: .respond(status: 200, headers: [:], body: TestMedia.png(width: 64, height: 64, padding: 1_100_000)), status: .rejected, mentions: "1000000-byte limit"),
         Rejected(name: "truncated", script: .respond(status: 200, headers: [:], body: TestMedia.png(width: 64, height: 64).prefix(20)), status: .rejected, mentions: "avatar rejected"),
@@ -127,6 +130,21 @@ struct EnricherTests {
         #expect(result.avatar?.status == .downloaded)
         #expect(result.avatar?.needsDownsampling == true)
         #expect(result.decisions.contains { $0.code == .avatarNeedsDownsampling })
+    }
+
+    @Test func avatarLimitsDeriveFromTheExtensionsMemory() async {
+        let configuration = EnrichmentConfiguration()
+        // 24 MiB at 4 bytes a pixel; a quarter of it for an avatar passed on as downloaded.
+        #expect(configuration.maximumAvatarPixels == 6_291_456)
+        #expect(configuration.maximumUndownsampledAvatarPixels == 1_572_864)
+        // The largest square within the limit is accepted, and told it is dropped unless downsampled.
+        let fetcher = ScriptedFetcher([Self.avatar: .respond(status: 200, headers: [:], body: TestMedia.png(width: 2508, height: 2508))])
+        let result = await Self.enricher(fetcher).enrich(Self.payload(attachments: []))
+        #expect(result.avatar?.status == .downloaded)
+        #expect(result.avatar?.needsDownsampling == true)
+        #expect(result.decisions.contains { $0.code == .avatarNeedsDownsampling && $0.message.contains("dropped if that fails") })
+        let over = ScriptedFetcher([Self.avatar: .respond(status: 200, headers: [:], body: TestMedia.png(width: 2509, height: 2508))])
+        #expect(await Self.enricher(over).enrich(Self.payload(attachments: [])).avatar?.status == .rejected)
     }
 
     @Test func plainHTTPIsSkippedUnlessAllowed() async {

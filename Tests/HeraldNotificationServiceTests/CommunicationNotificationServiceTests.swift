@@ -1,3 +1,7 @@
+// Only where AppleFrameworksStandIn exists (Linux): these tests observe the adapter through
+// the stand-in's recorder. On Apple platforms it imports the real frameworks, which record
+// nothing a test could check (see Package.swift).
+#if canImport(AppleFrameworksStandIn)
 import AppleFrameworksStandIn
 import Crypto
 import Foundation
@@ -51,6 +55,37 @@ struct CommunicationNotificationServiceTests {
         #expect(content.attachments.count == 1)
         #expect(service.decisions.contains { $0.code == .subtitleRestored })
         #expect(service.forwardCalls == 1)
+    }
+
+    @Test func anAvatarThatCannotBeDownsampledAndIsOverTheLimitNeverReachesTheIntent() async throws {
+        // 2000×2000: accepted by the pipeline, but 16 MB decoded, over the 1,572,864-pixel limit.
+        let script = ScriptedDownsampler(result: nil)
+        let recorder = StandInRecorder()
+        let service = TestService(image: ImageFetcher.png(width: 2000, height: 2000), downsampler: script.downsampler)
+        let delivered = await service.deliveries(for: try Self.onesignalExample(), recording: recorder)
+        #expect(delivered.count == 1)
+        #expect(script.requestedSizes == [256])
+        let donation = try #require(recorder.donations.only)
+        #expect(donation.parameterImages.isEmpty)
+        let intent = try #require(donation.intent as? INSendMessageIntent)
+        #expect(try #require(StandInInspection.message(intent).sender).image == nil)
+        #expect(service.decisions.contains { $0.code == .avatarDropped })
+        // The rest of the communication notification is intact.
+        #expect(recorder.updates.count == 1)
+    }
+
+    @Test func aDownsampledAvatarIsWhatTheIntentShows() async throws {
+        let thumbnail = ImageFetcher.png(width: 256, height: 256)
+        let script = ScriptedDownsampler(result: thumbnail)
+        let recorder = StandInRecorder()
+        let service = TestService(image: ImageFetcher.png(width: 2000, height: 2000), configure: { $0.avatarSize = 128 }, downsampler: script.downsampler)
+        _ = await service.deliveries(for: try Self.onesignalExample(), recording: recorder)
+        #expect(script.requestedSizes == [128])
+        let donation = try #require(recorder.donations.only)
+        #expect(donation.parameterImages["sender"].map(StandInInspection.source) == .data(thumbnail))
+        let intent = try #require(donation.intent as? INSendMessageIntent)
+        #expect(try #require(StandInInspection.message(intent).sender).image.map(StandInInspection.source) == .data(thumbnail))
+        #expect(service.decisions.contains { $0.code == .avatarDownsampled })
     }
 
     @Test func updatedContentGoesStraightToTheHandlerWhenNothingNeedsRestoring() async throws {
@@ -235,3 +270,4 @@ struct EncryptedServiceTests {
         #expect(fallback.map(\.body) == ["(Encrypted)"])
     }
 }
+#endif

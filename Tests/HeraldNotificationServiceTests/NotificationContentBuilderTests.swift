@@ -1,3 +1,7 @@
+// Only where AppleFrameworksStandIn exists (Linux): these tests observe the adapter through
+// the stand-in's recorder. On Apple platforms it imports the real frameworks, which record
+// nothing a test could check (see Package.swift).
+#if canImport(AppleFrameworksStandIn)
 import AppleFrameworksStandIn
 import Foundation
 import HeraldCore
@@ -17,11 +21,17 @@ struct NotificationContentBuilderTests {
 
     @Test(arguments: [
         SoundCase(
-            description: "critical named default: the default critical sound", sound: Sound(name: "default", isCritical: true, volume: 0.5),
+            description: "critical named default: the default critical sound at its volume",
+            sound: Sound(name: "default", isCritical: true, volume: 0.5), expected: .critical(name: nil, volume: 0.5)),
+        SoundCase(
+            description: "critical without a name at 0.2: the default critical sound at 0.2, not full volume",
+            sound: Sound(name: nil, isCritical: true, volume: 0.2), expected: .critical(name: nil, volume: 0.2)),
+        SoundCase(
+            description: "critical without a name or volume: the default critical sound", sound: Sound(name: nil, isCritical: true),
             expected: .critical(name: nil, volume: nil)),
         SoundCase(
-            description: "critical without a name: the default critical sound", sound: Sound(name: nil, isCritical: true),
-            expected: .critical(name: nil, volume: nil)),
+            description: "critical volume above 1: full volume", sound: Sound(name: "alarm.caf", isCritical: true, volume: 7),
+            expected: .critical(name: UNNotificationSoundName("alarm.caf"), volume: 1)),
         SoundCase(
             description: "critical with an empty name: the default critical sound", sound: Sound(name: "", isCritical: true),
             expected: .critical(name: nil, volume: nil)),
@@ -70,3 +80,4 @@ struct NotificationContentBuilderTests {
         #expect(content.filterCriteria == "work")
     }
 }
+#endif

@@ -1,3 +1,7 @@
+// Only where AppleFrameworksStandIn exists (Linux): these tests observe the adapter through
+// the stand-in's recorder. On Apple platforms it imports the real frameworks, which record
+// nothing a test could check (see Package.swift).
+#if canImport(AppleFrameworksStandIn)
 import Foundation
 import HeraldTestSupport
 import HeraldCore
@@ -27,11 +31,15 @@ final class ImageFetcher: Fetcher, @unchecked Sendable {
     }
 
     /// A 64×64 PNG header (signature and IHDR).
-    static let png: Data = {
+    static let png = png(width: 64, height: 64)
+
+    /// A PNG header (signature and IHDR) of any size: what Herald reads before it decodes.
+    static func png(width: UInt32, height: UInt32) -> Data {
+        let bigEndian = { (value: UInt32) in (0..<4).map { UInt8(truncatingIfNeeded: value >> (24 - 8 * $0)) } }
         var bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8)
-        bytes += [0, 0, 0, 64, 0, 0, 0, 64, 8, 6, 0, 0, 0, 0xAA, 0x69, 0x71, 0xDE, 0, 0, 0, 0] + Array("IEND".utf8) + [0xAE, 0x42, 0x60, 0x82]
+        bytes += bigEndian(width) + bigEndian(height) + [8, 6, 0, 0, 0, 0xAA, 0x69, 0x71, 0xDE, 0, 0, 0, 0] + Array("IEND".utf8) + [0xAE, 0x42, 0x60, 0x82]
         return Data(bytes)
-    }()
+    }
 }
 
 /// A service configured for tests: a fake network, decisions captured, a forward hook that
@@ -45,8 +53,12 @@ final class TestService: CommunicationNotificationService, @unchecked Sendable {
     let fetcher: ImageFetcher
     let testConfiguration: ServiceConfiguration
     let forwardTwice: Bool
+    let downsampler: AvatarDownsampler
 
-    init(image: Data? = ImageFetcher.png, configure: (inout ServiceConfiguration) -> Void = { _ in }, forwardTwice: Bool = false) {
+    init(
+        image: Data? = ImageFetcher.png, configure: (inout ServiceConfiguration) -> Void = { _ in }, forwardTwice: Bool = false,
+        downsampler: AvatarDownsampler = .platform
+    ) {
         var configuration = ServiceConfiguration()
         configuration.enrichment.attachmentDirectory = FileManager.default.temporaryDirectory
             .appendingPathComponent("herald-service-\(UUID().uuidString)", isDirectory: true)
@@ -55,11 +67,13 @@ final class TestService: CommunicationNotificationService, @unchecked Sendable {
         self.testConfiguration = configuration
         self.fetcher = ImageFetcher(image: image)
         self.forwardTwice = forwardTwice
+        self.downsampler = downsampler
         super.init()
     }
 
     override var configuration: ServiceConfiguration { testConfiguration }
     override var donationTimeout: Duration { .milliseconds(300) }
+    override var avatarDownsampler: AvatarDownsampler { downsampler }
     override func makeFetcher(for configuration: ServiceConfiguration) -> any Fetcher { fetcher }
     override func log(_ decision: Decision) { lock.withLock { logged.append(decision) } }
 
@@ -77,3 +91,4 @@ final class TestService: CommunicationNotificationService, @unchecked Sendable {
     var forwardCalls: Int { lock.withLock { forwardedCount } }
     var expiryCalls: Int { lock.withLock { expiryHookCalls } }
 }
+#endif

@@ -9,4 +9,6 @@
 
 import HeraldNotificationService
 
-final class NotificationService: CommunicationNotificationService {}
+// `nonisolated`: Xcode 26 makes new targets MainActor by default, and a MainActor subclass
+// clashes with Herald's nonisolated class (iOS calls an extension off the main thread).
+nonisolated final class NotificationService: CommunicationNotificationService {}

@@ -35,7 +35,9 @@
 import FirebaseMessaging
 import HeraldNotificationService
 
-final class NotificationService: CommunicationNotificationService {
+// `nonisolated`: Xcode 26 makes new targets MainActor by default, and a MainActor subclass
+// clashes with Herald's nonisolated class (iOS calls an extension off the main thread).
+nonisolated final class NotificationService: CommunicationNotificationService {
     override func forward(
         _ content: UNNotificationContent, for request: UNNotificationRequest,
         contentHandler: @escaping (UNNotificationContent) -> Void

@@ -64,17 +64,19 @@ struct AvatarLoader: Sendable {
         } catch {
             return (AvatarResult(status: .rejected), [Decision(.avatarRejected, "avatar rejected: \(error.message)")])
         }
-        let limit = configuration.maximumAvatarDimension
-        guard info.width <= limit, info.height <= limit else {
+        let limit = configuration.maximumAvatarPixels
+        guard info.pixelCount <= limit else {
             return (AvatarResult(status: .rejected, info: info), [
-                Decision(.avatarRejected, "avatar rejected: \(info.width)×\(info.height) \(info.format) is beyond the \(limit)×\(limit) limit"),
+                Decision(.avatarRejected, "avatar rejected: \(info.width)×\(info.height) \(info.format) has more than the \(limit)-pixel limit (decoded, it would fill the extension's memory)"),
             ])
         }
         let display = configuration.avatarDisplaySize
         let large = info.width > display || info.height > display
         var decisions = [Decision(status == .cached ? .avatarCached : .avatarDownloaded, "avatar \(how): \(info.width)×\(info.height) \(info.format)")]
         if large {
-            decisions.append(Decision(.avatarNeedsDownsampling, "avatar is larger than the \(display) px display size; the phone downsamples it before use"))
+            let dropped = info.pixelCount > configuration.maximumUndownsampledAvatarPixels
+                ? " (over \(configuration.maximumUndownsampledAvatarPixels) pixels: dropped if that fails)" : ""
+            decisions.append(Decision(.avatarNeedsDownsampling, "avatar is larger than the \(display) px display size; the phone downsamples it before use\(dropped)"))
         }
         return (AvatarResult(status: status, data: data, info: info, needsDownsampling: large), decisions)
     }

@@ -27,8 +27,14 @@ public struct EnrichmentConfiguration: Sendable {
     public var maximumRedirects: Int
     /// Avatar bytes read before the download is rejected.
     public var avatarByteLimit: Int
-    /// Avatars wider or taller than this are rejected outright.
-    public var maximumAvatarDimension: Int
+    /// Avatars with more pixels than this are rejected outright: nothing decodes them, not
+    /// even to downsample. Default ``extensionMemoryCeiling`` / 4 bytes a pixel (6,291,456,
+    /// about 2508 × 2508): decoding one would fill the extension's whole memory.
+    public var maximumAvatarPixels: Int
+    /// Avatars with more pixels than this reach iOS only downsampled; when downsampling fails
+    /// they are dropped (with a decision), never passed on as downloaded. Default a quarter of
+    /// ``extensionMemoryCeiling`` decoded (1,572,864 pixels, about 1254 × 1254).
+    public var maximumUndownsampledAvatarPixels: Int
     /// Avatars larger than this (in pixels, either side) are marked for downsampling.
     public var avatarDisplaySize: Int
     /// Attachment size caps per kind, applied while streaming.
@@ -39,6 +45,14 @@ public struct EnrichmentConfiguration: Sendable {
     public var avatarCache: AvatarCacheConfiguration?
     /// Body text shown when an encrypted payload cannot be opened.
     public var encryptedFallbackText: String
+
+    /// The memory iOS lets a notification service extension use before it kills it: about
+    /// 24 MB ("exceeded mem limit: ActiveHard 24 MB"; 12–16 MB on older devices). Apple
+    /// documents no figure; the avatar pixel limits derive from this one.
+    public static let extensionMemoryCeiling = 24 * 1_048_576
+
+    /// What a decoded image costs per pixel: four bytes (8-bit RGBA).
+    public static let decodedBytesPerPixel = 4
 
     /// Apple's documented limits: image 10 MB, audio 5 MB, movie 50 MB. An attachment of
     /// unknown kind is held to the image limit.
@@ -58,7 +72,9 @@ public struct EnrichmentConfiguration: Sendable {
         localFileBase: URL? = nil,
         maximumRedirects: Int = 3,
         avatarByteLimit: Int = 1_000_000,
-        maximumAvatarDimension: Int = 4096,
+        maximumAvatarPixels: Int = EnrichmentConfiguration.extensionMemoryCeiling / EnrichmentConfiguration.decodedBytesPerPixel,
+        maximumUndownsampledAvatarPixels: Int =
+            EnrichmentConfiguration.extensionMemoryCeiling / 4 / EnrichmentConfiguration.decodedBytesPerPixel,
         avatarDisplaySize: Int = 256,
         attachmentByteLimits: [Message.Attachment.Kind: Int] = EnrichmentConfiguration.appleAttachmentLimits,
         attachmentDirectory: URL = FileManager.default.temporaryDirectory.appendingPathComponent("herald-attachments", isDirectory: true),
@@ -75,7 +91,8 @@ public struct EnrichmentConfiguration: Sendable {
         self.localFileBase = localFileBase
         self.maximumRedirects = maximumRedirects
         self.avatarByteLimit = avatarByteLimit
-        self.maximumAvatarDimension = maximumAvatarDimension
+        self.maximumAvatarPixels = maximumAvatarPixels
+        self.maximumUndownsampledAvatarPixels = maximumUndownsampledAvatarPixels
         self.avatarDisplaySize = avatarDisplaySize
         self.attachmentByteLimits = attachmentByteLimits
         self.attachmentDirectory = attachmentDirectory

@@ -20,14 +20,12 @@ struct NotificationContentBuilder {
         if let sound = fields.sound, let mapped = NotificationContentBuilder.sound(sound) {
             content.sound = mapped
         }
-        if #available(iOS 15.0, *) {
-            if let level = fields.interruptionLevel, let mapped = NotificationContentBuilder.interruptionLevel(level) {
-                content.interruptionLevel = mapped
-            }
-            if let score = fields.relevanceScore { content.relevanceScore = min(max(score, 0), 1) }
+        if let level = fields.interruptionLevel, let mapped = NotificationContentBuilder.interruptionLevel(level) {
+            content.interruptionLevel = mapped
         }
+        if let score = fields.relevanceScore { content.relevanceScore = min(max(score, 0), 1) }
         if let target = fields.targetContentIdentifier { content.targetContentIdentifier = target }
-        if #available(iOS 16.0, *), let criteria = fields.filterCriteria { content.filterCriteria = criteria }
+        if let criteria = fields.filterCriteria { content.filterCriteria = criteria }
         var decisions: [Decision] = []
         var attachments: [UNNotificationAttachment] = []
         for (index, result) in notification.attachments.enumerated() where result.status == .downloaded {
@@ -46,13 +44,17 @@ struct NotificationContentBuilder {
 
     /// The sound for `aps.sound`; `nil` (keep the original's) for a non-critical sound without a name.
     ///
-    /// A critical sound named `default`, or with no (or an empty) name, is the default critical sound
-    /// (`defaultCritical`). The reference lists no default critical sound taking a volume, so
-    /// its volume is not applied; a named critical sound gets its volume, else full volume.
+    /// A critical sound named `default`, or with no (or an empty) name, is the default critical
+    /// sound; either kind plays at the payload's `volume` when it has one, else at full volume
+    /// (`defaultCritical`, or a named sound at 1).
     static func sound(_ sound: Sound) -> UNNotificationSound? {
         if sound.isCritical {
-            guard let name = sound.name, !name.isEmpty, name != "default" else { return UNNotificationSound.defaultCritical }
-            return UNNotificationSound.criticalSoundNamed(UNNotificationSoundName(name), withAudioVolume: Float(sound.volume ?? 1))
+            // Apple takes 0...1; lint reports a payload outside it.
+            let volume = sound.volume.map { Float(min(max($0, 0), 1)) }
+            guard let name = sound.name, !name.isEmpty, name != "default" else {
+                return volume.map { UNNotificationSound.defaultCriticalSound(withAudioVolume: $0) } ?? UNNotificationSound.defaultCritical
+            }
+            return UNNotificationSound.criticalSoundNamed(UNNotificationSoundName(name), withAudioVolume: volume ?? 1)
         }
         guard let name = sound.name else { return nil }
         return name == "default" ? UNNotificationSound.default : UNNotificationSound(named: UNNotificationSoundName(name))

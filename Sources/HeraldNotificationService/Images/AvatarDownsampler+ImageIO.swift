@@ -7,7 +7,7 @@ import ImageIO
 extension AvatarDownsampler {
     /// A PNG thumbnail at most `maximumPixelSize` on its longest side, made by ImageIO from a
     /// source that is not cached, so the full image is never decoded.
-    static func thumbnail(of data: Data, maximumPixelSize: Int) -> Data? {
+    static func platformThumbnail(of data: Data, maximumPixelSize: Int) -> Data? {
         let sourceOptions = [kCGImageSourceShouldCache: false] as CFDictionary
         guard let source = CGImageSourceCreateWithData(data as CFData, sourceOptions) else { return nil }
         let thumbnailOptions = [

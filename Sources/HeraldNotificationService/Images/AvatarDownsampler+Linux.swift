@@ -3,7 +3,7 @@ import Foundation
 
 extension AvatarDownsampler {
     /// No ImageIO here (Linux): nothing can decode an image, so nothing is downsampled.
-    static func thumbnail(of data: Data, maximumPixelSize: Int) -> Data? {
+    static func platformThumbnail(of data: Data, maximumPixelSize: Int) -> Data? {
         nil
     }
 }

@@ -40,19 +40,13 @@ struct MessageIntentBuilder {
             speakableGroupName: message.groupName.map { INSpeakableString(spokenPhrase: $0) },
             conversationIdentifier: message.conversationIdentifier, serviceName: nil, sender: sender, attachments: nil)
         if let avatar {
-            intent.setImage(INImage(imageData: avatar), forParameterNamed: \.sender)
-            if isGroup {
-                // Herald's message model has no group picture: the sender's stands in for it.
-                intent.setImage(INImage(imageData: avatar), forParameterNamed: \.speakableGroupName)
-            }
+            decisions += setParameterImages(avatar, on: intent, isGroup: isGroup)
         }
-        if #available(iOS 15.0, *) {
-            let metadata = INSendMessageIntentDonationMetadata()
-            metadata.mentionsCurrentUser = message.mentionsCurrentUser
-            metadata.isReplyToCurrentUser = message.isReplyToCurrentUser
-            metadata.recipientCount = isGroup && groupPadding != .pad ? max(message.recipients.count, 2) : message.recipients.count
-            intent.donationMetadata = metadata
-        }
+        let metadata = INSendMessageIntentDonationMetadata()
+        metadata.mentionsCurrentUser = message.mentionsCurrentUser
+        metadata.isReplyToCurrentUser = message.isReplyToCurrentUser
+        metadata.recipientCount = isGroup && groupPadding != .pad ? max(message.recipients.count, 2) : message.recipients.count
+        intent.donationMetadata = metadata
         return (intent, decisions)
     }
 

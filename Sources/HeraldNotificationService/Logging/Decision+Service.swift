@@ -9,4 +9,5 @@ extension Decision.Code {
     public static let updateFailed = Decision.Code(rawValue: "update-failed")
     public static let subtitleRestored = Decision.Code(rawValue: "subtitle-restored")
     public static let configurationProblem = Decision.Code(rawValue: "configuration-problem")
+    public static let parameterImagesUnavailable = Decision.Code(rawValue: "parameter-images-unavailable")
 }

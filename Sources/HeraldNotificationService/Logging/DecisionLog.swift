@@ -16,7 +16,8 @@ public enum DecisionLog {
     /// The level a decision is logged at.
     ///
     /// - `error`: one of Herald's own steps failed and the notification lost something because
-    ///   of it (decryption, donation, update, configuration, expiry).
+    ///   of it (decryption, donation, update, configuration, expiry, an avatar that could not
+    ///   be downsampled and was dropped).
     /// - `debug`: routine outcomes (downloaded, cached, decrypted, layout found, subtitle restored).
     /// - `info`: everything else, such as a failed or refused download, and any code Herald
     ///   does not know.
@@ -36,7 +37,7 @@ public enum DecisionLog {
 
     private static let errorCodes: Set<Decision.Code> = [
         .decryptionFailed, .donationFailed, .donationTimedOut, .updateFailed, .configurationProblem,
-        .finishFailed, .expired, .attachmentRefusedByIOS,
+        .finishFailed, .expired, .attachmentRefusedByIOS, .avatarDropped,
     ]
 
     private static let debugCodes: Set<Decision.Code> = [
