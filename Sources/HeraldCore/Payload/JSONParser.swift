@@ -243,8 +243,8 @@ struct JSONParser {
 
     /// The slice as a string, refused when it is not valid UTF-8.
     ///
-    /// Validated with the stdlib's UTF-8 parser rather than `String(validating:as:)`, which is
-    /// iOS 18 / macOS 15 (reference/apple-frameworks.md): Herald's floor is iOS 16.
+    /// Validated with the stdlib's UTF-8 parser rather than the validating `String` initializer
+    /// (`init(validating:as:)`), which is iOS 18 / macOS 15: Herald's floor is iOS 16.
     private func decodeUTF8(_ slice: ArraySlice<UInt8>, from offset: Int) throws(JSONParseError) -> String {
         var parser = Unicode.UTF8.ForwardParser()
         var remaining = slice.makeIterator()
