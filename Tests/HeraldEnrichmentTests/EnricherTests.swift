@@ -108,7 +108,7 @@ struct EnricherTests {
         Rejected(name: "redirect loop", script: .fail(FetchError(.tooManyRedirects, "more than 3 redirects")), status: .failed, mentions: "redirects"),
         Rejected(
             name: "4096×4096: 64 MiB decoded, over the extension's memory", script: .respond(status: 200, headers: [:], body: TestMedia.png(width: 4096, height: 4096)),
-            status: .rejected, mentions: "more than the 6291456-pixel limit"),
+            status: .rejected, mentions: "more than the 3145728-pixel limit"),
         Rejected(name: "too many pixels", script: .respond(status: 200, headers: [:], body: TestMedia.png(width: 30000, height: 30000)), status: .rejected, mentions: "30000×30000"),
         Rejected(name: "over the byte cap", script: .respond(status: 200, headers: [:], body: TestMedia.png(width: 64, height: 64, padding: 1_100_000)), status: .rejected, mentions: "1000000-byte limit"),
         Rejected(name: "truncated", script: .respond(status: 200, headers: [:], body: TestMedia.png(width: 64, height: 64).prefix(20)), status: .rejected, mentions: "avatar rejected"),
@@ -134,16 +134,16 @@ struct EnricherTests {
 
     @Test func avatarLimitsDeriveFromTheExtensionsMemory() async {
         let configuration = EnrichmentConfiguration()
-        // 24 MiB at 4 bytes a pixel; a quarter of it for an avatar passed on as downloaded.
-        #expect(configuration.maximumAvatarPixels == 6_291_456)
+        // Half of 24 MiB at 4 bytes a pixel; a quarter of it for an avatar passed on as downloaded.
+        #expect(configuration.maximumAvatarPixels == 3_145_728)
         #expect(configuration.maximumUndownsampledAvatarPixels == 1_572_864)
         // The largest square within the limit is accepted, and told it is dropped unless downsampled.
-        let fetcher = ScriptedFetcher([Self.avatar: .respond(status: 200, headers: [:], body: TestMedia.png(width: 2508, height: 2508))])
+        let fetcher = ScriptedFetcher([Self.avatar: .respond(status: 200, headers: [:], body: TestMedia.png(width: 1773, height: 1773))])
         let result = await Self.enricher(fetcher).enrich(Self.payload(attachments: []))
         #expect(result.avatar?.status == .downloaded)
         #expect(result.avatar?.needsDownsampling == true)
         #expect(result.decisions.contains { $0.code == .avatarNeedsDownsampling && $0.message.contains("dropped if that fails") })
-        let over = ScriptedFetcher([Self.avatar: .respond(status: 200, headers: [:], body: TestMedia.png(width: 2509, height: 2508))])
+        let over = ScriptedFetcher([Self.avatar: .respond(status: 200, headers: [:], body: TestMedia.png(width: 1774, height: 1774))])
         #expect(await Self.enricher(over).enrich(Self.payload(attachments: [])).avatar?.status == .rejected)
     }
 

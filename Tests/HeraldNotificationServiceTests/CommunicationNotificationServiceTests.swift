@@ -58,10 +58,10 @@ struct CommunicationNotificationServiceTests {
     }
 
     @Test func anAvatarThatCannotBeDownsampledAndIsOverTheLimitNeverReachesTheIntent() async throws {
-        // 2000×2000: accepted by the pipeline, but 16 MB decoded, over the 1,572,864-pixel limit.
+        // 1600×1600: accepted by the pipeline, but 10 MB decoded, over the 1,572,864-pixel limit.
         let script = ScriptedDownsampler(result: nil)
         let recorder = StandInRecorder()
-        let service = TestService(image: ImageFetcher.png(width: 2000, height: 2000), downsampler: script.downsampler)
+        let service = TestService(image: ImageFetcher.png(width: 1600, height: 1600), downsampler: script.downsampler)
         let delivered = await service.deliveries(for: try Self.onesignalExample(), recording: recorder)
         #expect(delivered.count == 1)
         #expect(script.requestedSizes == [256])
@@ -78,7 +78,7 @@ struct CommunicationNotificationServiceTests {
         let thumbnail = ImageFetcher.png(width: 256, height: 256)
         let script = ScriptedDownsampler(result: thumbnail)
         let recorder = StandInRecorder()
-        let service = TestService(image: ImageFetcher.png(width: 2000, height: 2000), configure: { $0.avatarSize = 128 }, downsampler: script.downsampler)
+        let service = TestService(image: ImageFetcher.png(width: 1600, height: 1600), configure: { $0.avatarSize = 128 }, downsampler: script.downsampler)
         _ = await service.deliveries(for: try Self.onesignalExample(), recording: recorder)
         #expect(script.requestedSizes == [128])
         let donation = try #require(recorder.donations.only)

@@ -67,7 +67,7 @@ struct AvatarLoader: Sendable {
         let limit = configuration.maximumAvatarPixels
         guard info.pixelCount <= limit else {
             return (AvatarResult(status: .rejected, info: info), [
-                Decision(.avatarRejected, "avatar rejected: \(info.width)×\(info.height) \(info.format) has more than the \(limit)-pixel limit (decoded, it would fill the extension's memory)"),
+                Decision(.avatarRejected, "avatar rejected: \(info.width)×\(info.height) \(info.format) has more than the \(limit)-pixel limit (decoded, it would take half the extension's memory)"),
             ])
         }
         let display = configuration.avatarDisplaySize

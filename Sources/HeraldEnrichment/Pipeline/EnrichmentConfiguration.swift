@@ -28,8 +28,9 @@ public struct EnrichmentConfiguration: Sendable {
     /// Avatar bytes read before the download is rejected.
     public var avatarByteLimit: Int
     /// Avatars with more pixels than this are rejected outright: nothing decodes them, not
-    /// even to downsample. Default ``extensionMemoryCeiling`` / 4 bytes a pixel (6,291,456,
-    /// about 2508 × 2508): decoding one would fill the extension's whole memory.
+    /// even to downsample. Default half of ``extensionMemoryCeiling`` decoded (3,145,728
+    /// pixels, about 1773 × 1773): should ImageIO decode one in full to make its thumbnail
+    /// (only JPEG is sure to shrink while decoding), half the memory is left for the rest.
     public var maximumAvatarPixels: Int
     /// Avatars with more pixels than this reach iOS only downsampled; when downsampling fails
     /// they are dropped (with a decision), never passed on as downloaded. Default a quarter of
@@ -72,7 +73,7 @@ public struct EnrichmentConfiguration: Sendable {
         localFileBase: URL? = nil,
         maximumRedirects: Int = 3,
         avatarByteLimit: Int = 1_000_000,
-        maximumAvatarPixels: Int = EnrichmentConfiguration.extensionMemoryCeiling / EnrichmentConfiguration.decodedBytesPerPixel,
+        maximumAvatarPixels: Int = EnrichmentConfiguration.extensionMemoryCeiling / 2 / EnrichmentConfiguration.decodedBytesPerPixel,
         maximumUndownsampledAvatarPixels: Int =
             EnrichmentConfiguration.extensionMemoryCeiling / 4 / EnrichmentConfiguration.decodedBytesPerPixel,
         avatarDisplaySize: Int = 256,
