@@ -33,6 +33,9 @@ struct NotificationContentBuilderTests {
             description: "critical volume above 1: full volume", sound: Sound(name: "alarm.caf", isCritical: true, volume: 7),
             expected: .critical(name: UNNotificationSoundName("alarm.caf"), volume: 1)),
         SoundCase(
+            description: "critical default volume below 0: silent", sound: Sound(name: "default", isCritical: true, volume: -0.5),
+            expected: .critical(name: nil, volume: 0)),
+        SoundCase(
             description: "critical with an empty name: the default critical sound", sound: Sound(name: "", isCritical: true),
             expected: .critical(name: nil, volume: nil)),
         SoundCase(

@@ -33,7 +33,8 @@ struct ServiceConfigurationTests {
         #expect(configuration.enrichment.allowHTTP)
         #expect(configuration.enrichment.encryptedFallbackText == "🔒 New message")
         #expect(configuration.appGroup == "group.com.example.chat")
-        // Linux has no app group containers: the private cache stands in.
+        // The group's container where there is one (Apple platforms), else the private cache:
+        // the cache folder is named the same in both.
         #expect(configuration.enrichment.avatarCache?.directory.lastPathComponent == "herald-avatar-cache")
         #expect(configuration.keychainGroup == "ABCDE12345.com.example.keys")
         #expect(configuration.groupPadding == .metadata)
