@@ -156,7 +156,7 @@ struct LayoutTests {
         // Not RFC 3986: iOS 16 reads no URL from these, so no platform uses them.
         ("https://cdn.example/café.jpg", "outside ASCII"), ("https://bücher.example/a.png", "outside ASCII"),
         ("https://cdn.example/100%.png", "% not followed"), ("https://cdn.example/a%2.png", "% not followed"),
-        ("https://cdn.example/a%zz.png", "% not followed"),
+        ("https://cdn.example/a%zz.png", "% not followed"), ("https://cdn.example/a.png#x#y", "second #"),
     ])
     func unusableAvatarURLBecomesNilWithADecision(_ text: String, _ reason: String) throws {
         let decoded = Layout.apns.decode(["communication": ["sender_name": "Ann", "avatar_url": .string(text)]])
@@ -166,7 +166,7 @@ struct LayoutTests {
     }
 
     @Test func percentEncodedTextIsARemoteURL() {
-        let text = "https://cdn.example/caf%C3%A9%20au%2Blait.jpg?size=%5B64%5D"
+        let text = "https://cdn.example/caf%C3%A9%20au%2Blait.jpg?size=%5B64%5D#top%23"
         #expect(MediaReference(text) == .remote(URL(string: text)!))
     }
 

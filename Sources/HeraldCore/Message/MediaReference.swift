@@ -15,10 +15,11 @@ public enum MediaReference: Hashable, Sendable {
     /// rejected rather than percent-encoded, and so is a scheme no download can use (`mdi:`,
     /// `data:`): Herald does not guess what a sender meant.
     ///
-    /// So is text that is not plain RFC 3986: a character outside ASCII (`café.jpg`) or a `%`
-    /// without two hex digits. `URL(string:)` percent-encodes those itself on Linux and for
-    /// apps linked against iOS 17 or later running there, but returns `nil` on iOS 16: refused
-    /// everywhere, the preview and every phone agree.
+    /// So is text that is not plain RFC 3986: a character outside ASCII (`café.jpg`,
+    /// `bücher.example`), a `%` without two hex digits, a second `#`. `URL(string:)`
+    /// percent-encodes those itself on Linux and for apps linked against iOS 17 or later
+    /// running there, but returns `nil` on iOS 16: refused everywhere, the preview and the
+    /// phones Herald checks agree. (Brackets outside an IPv6 host may differ too; UNVERIFIED.)
     public init(_ text: String) {
         let forbidden = CharacterSet.whitespacesAndNewlines.union(CharacterSet(charactersIn: "<>\"{}|\\^`"))
         guard !text.isEmpty else {
@@ -31,6 +32,10 @@ public enum MediaReference: Hashable, Sendable {
         }
         guard Self.percentEscapesAreComplete(text) else {
             self = .rejected("\"\(text)\" has a % not followed by two hex digits; write it as %25")
+            return
+        }
+        guard text.firstIndex(of: "#").map({ !text[text.index(after: $0)...].contains("#") }) ?? true else {
+            self = .rejected("\"\(text)\" has a second #; write it as %23")
             return
         }
         guard text.unicodeScalars.allSatisfy({ !forbidden.contains($0) }), let url = URL(string: text) else {
