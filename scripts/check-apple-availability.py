@@ -55,6 +55,10 @@ TOOLCHAIN_MODULES = [
 # for UserNotifications and Intents mirrors Apple's signatures and `@available`s, so uses of
 # UN*/IN* API are checked as far as its annotations go. Read from the build, not cached.
 PACKAGE_MODULES = ["AppleFrameworksStandIn"]
+# Without these the check would pass while checking next to nothing: it stops instead.
+REQUIRED_MODULES = ["Swift", "_Concurrency", "FoundationEssentials"]
+# A symbol every usable table must have, at this availability: proof the annotations were read.
+CANARY = ("String.init(validating:as:)", "iOS", (18, 0, 0))
 # `import X` of these is reported even when nothing from X is used yet.
 FLAGGED_IMPORTS = {"Synchronization": {"iOS": (18, 0, 0), "macOS": (15, 0, 0)}}
 PLATFORMS = ("iOS", "macOS")
@@ -232,6 +236,13 @@ def load_availability(toolchain, scratch):
     else:
         with tempfile.TemporaryDirectory() as directory:
             extracted, table = build_availability_table(toolchain, directory, TOOLCHAIN_MODULES)
+        missing = [module for module in REQUIRED_MODULES if module not in extracted]
+        if missing:
+            fail(f"no symbol graph for {', '.join(missing)}: nothing would be checked")
+        canary = [entry for entry in table.values() if entry[0] == CANARY[0]]
+        if not any(tuple(entry[1].get(CANARY[1], ())) >= CANARY[2] for entry in canary):
+            fail(f"the symbol graphs carry no {CANARY[1]} availability for {CANARY[0]}: "
+                 "this toolchain's interfaces cannot be read for Apple availability")
         stored = {"modules": extracted, "symbols": table}
         os.makedirs(os.path.dirname(cache), exist_ok=True)
         for stale in glob.glob(os.path.join(os.path.dirname(cache), "symbols-*.json")):
@@ -243,11 +254,15 @@ def load_availability(toolchain, scratch):
     symbols = dict(stored["symbols"])
     built_modules = os.path.join(scratch, "debug", "Modules")
     present = [m for m in PACKAGE_MODULES if os.path.exists(os.path.join(built_modules, m + ".swiftmodule"))]
-    if present:
-        with tempfile.TemporaryDirectory() as directory:
-            extracted, table = build_availability_table(toolchain, directory, present, [built_modules])
-        modules += [f"{module} (from the build)" for module in extracted]
-        symbols.update(table)
+    if present != PACKAGE_MODULES:
+        fail(f"{', '.join(sorted(set(PACKAGE_MODULES) - set(present)))} not built in {built_modules}: "
+             "UserNotifications and Intents uses would go unchecked")
+    with tempfile.TemporaryDirectory() as directory:
+        extracted, table = build_availability_table(toolchain, directory, present, [built_modules])
+    if extracted != PACKAGE_MODULES:
+        fail(f"no symbol graph for {', '.join(PACKAGE_MODULES)}: UserNotifications and Intents uses would go unchecked")
+    modules += [f"{module} (from the build)" for module in extracted]
+    symbols.update(table)
     table = {}
     for usr, (name, introduced, unavailable) in symbols.items():
         table[usr] = (name, {p: tuple(v) for p, v in introduced.items()}, unavailable)
@@ -1042,4 +1057,10 @@ def main():
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    if not sys.platform.startswith("linux"):
+        fail("this check runs on Linux, where the stand-in and the toolchain's index library are")
+    try:
+        sys.exit(main())
+    except (OSError, subprocess.SubprocessError, ValueError, KeyError) as error:
+        # Status 1 means findings: a check that broke must not read as one.
+        fail(f"the check could not run: {type(error).__name__}: {error}")
