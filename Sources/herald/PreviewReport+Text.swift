@@ -49,7 +49,10 @@ extension PreviewReport {
         if !content.threadIdentifier.isEmpty { fields.append("thread \(content.threadIdentifier)") }
         if !content.categoryIdentifier.isEmpty { fields.append("category \(content.categoryIdentifier)") }
         if let badge = content.badge { fields.append("badge \(badge)") }
-        if let sound = content.sound { fields.append("sound \(sound.name ?? "(none)")" + (sound.isCritical ? " (critical)" : "")) }
+        if let sound = content.sound {
+            let volume = sound.playedVolume.map { ", volume \($0)" } ?? ""
+            fields.append("sound \(sound.name ?? "(none)")" + (sound.isCritical ? " (critical\(volume))" : ""))
+        }
         if let level = content.interruptionLevel { fields.append("interruption \(level.rawValue)") }
         if let score = content.relevanceScore { fields.append("relevance \(score)") }
         if !fields.isEmpty { lines.append("Content:    " + fields.joined(separator: ", ")) }

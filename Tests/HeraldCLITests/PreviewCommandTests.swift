@@ -102,6 +102,18 @@ struct PreviewCommandTests {
         #expect(result.stdout.contains("Lint:       no problems"))
     }
 
+    @Test(arguments: [
+        (#"{"critical": 1, "name": "default", "volume": 0.2}"#, "sound default (critical, volume 0.2)"),
+        (#"{"critical": 1, "name": "alarm.caf", "volume": 3}"#, "sound alarm.caf (critical, volume 1.0)"),
+        (#"{"critical": 1, "name": "default"}"#, "sound default (critical)"),
+    ])
+    func criticalSoundShowsTheVolumeThePhonePlays(sound: String, shown: String) async throws {
+        let payload = #"{"aps":{"alert":"hi","mutable-content":1,"sound":"# + sound + "}}"
+        let result = try await HeraldProcess.run(["preview", "--no-fetch", "-"], stdin: Data(payload.utf8))
+        #expect(result.status == 0)
+        #expect(result.stdout.contains(shown), "\(result.stdout)")
+    }
+
     @Test func readsStandardInput() async throws {
         let payload = #"{"aps":{"alert":"hi","mutable-content":1},"communication":{"sender_name":"Ann"}}"#
         let result = try await HeraldProcess.run(["preview", "--json", "--no-fetch", "-"], stdin: Data(payload.utf8))

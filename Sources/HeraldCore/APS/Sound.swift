@@ -4,8 +4,14 @@ public struct Sound: Hashable, Sendable {
     public var name: String?
     /// Whether this is a critical alert sound (`critical: 1`), which needs Apple's entitlement.
     public var isCritical: Bool
-    /// Critical alert volume, 0...1.
+    /// Critical alert volume, 0...1, as the payload gives it.
     public var volume: Double?
+
+    /// The volume a critical sound plays at: ``volume`` clamped to 0...1 as Apple takes it, or
+    /// `nil` (full volume) when the payload gives none.
+    public var playedVolume: Double? {
+        volume.map { min(max($0, 0), 1) }
+    }
 
     /// - Parameters:
     ///   - name: file name or `default`.

@@ -49,8 +49,7 @@ struct NotificationContentBuilder {
     /// (`defaultCritical`, or a named sound at 1).
     static func sound(_ sound: Sound) -> UNNotificationSound? {
         if sound.isCritical {
-            // Apple takes 0...1: a volume outside it is clamped.
-            let volume = sound.volume.map { Float(min(max($0, 0), 1)) }
+            let volume = sound.playedVolume.map(Float.init)
             guard let name = sound.name, !name.isEmpty, name != "default" else {
                 return volume.map { UNNotificationSound.defaultCriticalSound(withAudioVolume: $0) } ?? UNNotificationSound.defaultCritical
             }
