@@ -68,7 +68,8 @@ struct PreviewCommandTests {
             break
         case .object(let communication)?:
             let sender = try #require(communication["sender"]?.objectValue)
-            #expect(!(sender["displayName"]?.stringValue ?? "").isEmpty)
+            let displayName = sender["displayName"]?.stringValue ?? ""
+            #expect(!displayName.isEmpty)
             #expect(sender["identifier"] == .null || !(sender["identifier"]?.stringValue ?? "").isEmpty)
             if let avatar = sender["avatarURL"]?.stringValue {
                 #expect(avatar.hasPrefix("https://") || avatar.hasPrefix("http://"))
