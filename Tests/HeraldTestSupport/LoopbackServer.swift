@@ -153,8 +153,12 @@ public final class LoopbackServer: @unchecked Sendable {
 
     /// Polls `condition` every 10 ms until it holds or `limit` passes.
     ///
+    /// The limit only guards against a hang: the event ends the wait. It is far past anything a
+    /// loaded machine takes (a full parallel test run on two cores has stalled 17 s at its
+    /// start), so a slow scheduler never fails a test.
+    ///
     /// - Returns: whether the condition held in time.
-    public func wait(upTo limit: Duration = .seconds(2), until condition: (LoopbackServer) -> Bool) async -> Bool {
+    public func wait(upTo limit: Duration = .seconds(120), until condition: (LoopbackServer) -> Bool) async -> Bool {
         let deadline = ContinuousClock.now + limit
         while ContinuousClock.now < deadline {
             if condition(self) { return true }
