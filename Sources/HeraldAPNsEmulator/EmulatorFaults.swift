@@ -3,7 +3,7 @@
 /// Shares pick requests at random from a seeded generator, so a run can be repeated; counts
 /// pick every Nth request. Zero turns a fault off.
 public struct EmulatorFaults: Hashable, Sendable {
-    /// Added before every answer.
+    /// Added before every answer; more than a day counts as a day.
     public var latency: Duration
     /// The share of requests answered 500 `InternalServerError` or 503 `ServiceUnavailable`
     /// (half each), 0...1.

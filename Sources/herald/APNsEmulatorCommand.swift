@@ -53,7 +53,7 @@ struct APNsEmulatorCommand: AsyncParsableCommand {
     @Option(name: .customLong("max-streams"), help: ArgumentHelp("SETTINGS_MAX_CONCURRENT_STREAMS per connection.", valueName: "n"))
     var maximumStreams: Int = 500
 
-    @Option(name: .customLong("latency-ms"), help: ArgumentHelp("Fault: wait this long before every answer.", valueName: "ms"))
+    @Option(name: .customLong("latency-ms"), help: ArgumentHelp("Fault: wait this long before every answer (at most a day).", valueName: "ms"))
     var latency: Int = 0
 
     @Option(name: .customLong("server-errors"), help: ArgumentHelp("Fault: answer this share of requests 500 or 503 (0 to 1).", valueName: "share"))
@@ -95,6 +95,9 @@ struct APNsEmulatorCommand: AsyncParsableCommand {
             throw ValidationError("\(flag) must not be negative")
         }
         guard maximumStreams > 0 else { throw ValidationError("--max-streams must be at least 1") }
+        // Larger values would overflow the event loop's timers.
+        guard latency <= 86_400_000 else { throw ValidationError("--latency-ms must be at most 86400000 (a day)") }
+        guard (retryAfter ?? 0) <= 86_400 else { throw ValidationError("--retry-after must be at most 86400 (a day)") }
         for token in unregisteredToken where DeviceToken(token) == nil {
             throw ValidationError("--unregistered-token \(token) is not hex bytes")
         }

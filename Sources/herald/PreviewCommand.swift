@@ -40,10 +40,10 @@ struct PreviewCommand: AsyncParsableCommand {
     @Option(name: .customLong("attachments-dir"), help: ArgumentHelp("Where downloaded attachments are kept (default: herald-attachments in the temporary directory).", valueName: "dir"))
     var attachmentsDirectory: String?
 
-    @Option(name: .customLong("avatar-timeout"), help: ArgumentHelp("Seconds the avatar download may take.", valueName: "seconds"))
+    @Option(name: .customLong("avatar-timeout"), help: ArgumentHelp("Seconds the avatar download may take (above 0, at most 30, as on the phone).", valueName: "seconds"))
     var avatarTimeout: Double = 5
 
-    @Option(name: .long, help: ArgumentHelp("Seconds the whole pipeline may take (Apple allows about 30).", valueName: "seconds"))
+    @Option(name: .long, help: ArgumentHelp("Seconds the whole pipeline may take (above 0, at most 29, as on the phone; Apple allows about 30).", valueName: "seconds"))
     var budget: Double = 25
 
     @Option(name: .customLong("key-file"), help: ArgumentHelp("Decryption keys: a JSON file {\"keys\": {\"<kid>\": \"<base64 32-byte key>\"}}.", valueName: "file"))
@@ -53,8 +53,9 @@ struct PreviewCommand: AsyncParsableCommand {
     var allowHTTP = false
 
     func validate() throws {
-        guard avatarTimeout > 0, avatarTimeout.isFinite else { throw ValidationError("--avatar-timeout must be a positive number of seconds") }
-        guard budget > 0, budget.isFinite else { throw ValidationError("--budget must be a positive number of seconds") }
+        // The phone's own limits (Info.plist AvatarTimeout and Budget).
+        try SecondsOption.check(avatarTimeout, flag: "--avatar-timeout", maximum: 30)
+        try SecondsOption.check(budget, flag: "--budget", maximum: 29)
     }
 
     func run() async throws {

@@ -97,6 +97,19 @@ import Testing
         }
     }
 
+    @Test func aHugeRequestTimeoutCountsAsADayInsteadOfTrapping() async throws {
+        // `.seconds(1e20)` is a valid Duration, but as an event-loop timer it used to trap.
+        #expect(Duration.seconds(1e20).clampedToLongestWait == .seconds(86_400))
+        #expect(Duration.seconds(3).clampedToLongestWait == .seconds(3))
+        try await Self.withEmulator(timeout: .seconds(1e20)) { client, _, _ in
+            let delivery = await client.send(try Self.notification())
+            guard case .delivered = delivery.outcome else {
+                Issue.record("not delivered: \(delivery)")
+                return
+            }
+        }
+    }
+
     @Test func permanentFailuresAreNotRetriedAndSayWhetherToDeleteTheToken() async throws {
         let gone = Self.token(2)
         let since = Date(timeIntervalSince1970: 1_790_000_000)

@@ -26,7 +26,8 @@ public final class APNSClient: Sendable {
     public struct Configuration: Sendable {
         /// Where to send.
         public var endpoint: APNSEndpoint
-        /// The deadline of each attempt, from sending to the whole answer.
+        /// The deadline of each attempt, from sending to the whole answer. Longer than a day
+        /// counts as a day; zero or less fails each attempt at once.
         public var requestTimeout: Duration
         /// How many notifications a batch (``APNSClient/send(_:to:onDelivery:)``,
         /// ``APNSClient/send(_:to:)``) has in flight at once.
@@ -241,7 +242,7 @@ public final class APNSClient: Sendable {
 
     private func perform(_ request: APNSRequest, token: String) async throws -> (APNSResponse, Duration?) {
         let wire = request.wireRequest(authorization: token)
-        let answer = try await connections.send(wire, timeout: TimeAmount(configuration.requestTimeout))
+        let answer = try await connections.send(wire, timeout: TimeAmount(configuration.requestTimeout.clampedToLongestWait))
         let retryAfter = answer.headers.first(named: "retry-after").flatMap { RetryPolicy.retryAfter($0, now: now()) }
         return (APNSResponse(wire: answer), retryAfter)
     }

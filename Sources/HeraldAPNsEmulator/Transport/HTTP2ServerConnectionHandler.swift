@@ -1,5 +1,6 @@
 import Foundation
 import HeraldAPNs
+import HeraldCore
 import NIOCore
 import NIOHPACK
 import NIOHTTP2
@@ -138,7 +139,7 @@ final class HTTP2ServerConnectionHandler: ChannelInboundHandler {
             headers: request.fields.filter { !$0.name.hasPrefix(":") }, body: request.body.map { Data($0.readableBytesView) } ?? Data())
         let answer = shared.handler(wire)
         if let delay = answer.delay, let context {
-            context.eventLoop.assumeIsolated().scheduleTask(in: TimeAmount(delay)) { [self] in respond(answer, on: streamID) }
+            context.eventLoop.assumeIsolated().scheduleTask(in: TimeAmount(delay.clampedToLongestWait)) { [self] in respond(answer, on: streamID) }
         } else {
             respond(answer, on: streamID)
         }

@@ -46,7 +46,8 @@ public struct OneSignalClient: Sendable {
     ///   - httpClient: the client to send with; default `HTTPClient.shared`. The caller owns its
     ///     lifecycle: this type never shuts it down.
     ///   - retryPolicy: the attempts and the waits between them; default ``RetryPolicy/init(maximumAttempts:initialDelay:maximumDelay:)``'s.
-    ///   - timeout: how long one attempt may take; default 30 s.
+    ///   - timeout: how long one attempt may take; default 30 s. Longer than a day counts as a
+    ///     day.
     ///   - clock: what waits between attempts sleep on; default `ContinuousClock`. The timeout
     ///     is always measured in real time, as the connection's own timers are.
     public init(

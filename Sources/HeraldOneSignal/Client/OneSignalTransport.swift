@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import HeraldCore
 import NIOCore
 import NIOHTTP1
 
@@ -29,8 +30,9 @@ struct OneSignalTransport {
         request.headers.add(name: "Content-Type", value: "application/json; charset=utf-8")
         request.headers.add(name: "Accept", value: "application/json")
         request.body = .bytes(ByteBuffer(bytes: body))
+        let timeout = timeout.clampedToLongestWait
         let deadline = NIODeadline.now() + TimeAmount(timeout)
-        let (client, timeout, prepared) = (httpClient, timeout, request)
+        let (client, prepared) = (httpClient, request)
         do {
             return try await withThrowingTaskGroup(of: OneSignalResponse?.self) { group in
                 group.addTask {

@@ -81,7 +81,7 @@ struct SendAPNsCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("HTTP/2 connections to spread the notifications over; for volume, raise this rather than --concurrency.", valueName: "n"))
     var connections: Int = 2
 
-    @Option(name: .long, help: ArgumentHelp("Seconds each attempt may take.", valueName: "seconds"))
+    @Option(name: .long, help: ArgumentHelp("Seconds each attempt may take (above 0, at most 3600).", valueName: "seconds"))
     var timeout: Double = 10
 
     @Option(name: .long, help: ArgumentHelp("Attempts per notification, the first included.", valueName: "n"))
@@ -101,6 +101,7 @@ struct SendAPNsCommand: AsyncParsableCommand {
             throw ValidationError("--endpoint must be an https URL (APNs is HTTP/2 over TLS)")
         }
         guard !token.isEmpty || tokensFile != nil else { throw ValidationError("give --token HEX or --tokens-file FILE") }
+        try SecondsOption.check(timeout, flag: "--timeout", maximum: 3600)
         if !dryRun, keyFile == nil || keyID == nil || teamID == nil {
             throw ValidationError("sending needs --key-file, --key-id and --team-id")
         }

@@ -36,7 +36,7 @@ struct SendOneSignalCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Post here instead of OneSignal's API (a test server).", valueName: "url"))
     var endpoint: String?
 
-    @Option(name: .long, help: ArgumentHelp("Seconds each attempt may take.", valueName: "seconds"))
+    @Option(name: .long, help: ArgumentHelp("Seconds each attempt may take (above 0, at most 3600).", valueName: "seconds"))
     var timeout: Double = 30
 
     @Flag(name: .long, help: "Print one JSON object per request instead of text.")
@@ -53,7 +53,7 @@ struct SendOneSignalCommand: AsyncParsableCommand {
             throw ValidationError("OneSignal builds the payload itself: give the message flags (--text, --sender-name, ...), not a payload file")
         }
         if let endpoint, URL(string: endpoint)?.scheme == nil { throw ValidationError("--endpoint must be a URL") }
-        guard timeout > 0, timeout.isFinite else { throw ValidationError("--timeout must be a positive number of seconds") }
+        try SecondsOption.check(timeout, flag: "--timeout", maximum: 3600)
     }
 
     func run() async throws {
