@@ -52,6 +52,20 @@ struct EnricherTests {
         #expect(Set(fetcher.recordedRequests.map(\.url)) == [Self.avatar, Self.photo, Self.voice])
     }
 
+    @Test func aDeadlineNoClockCanSleepUntilCountsAsADay() async {
+        // ContinuousClock.sleep(until:) traps on `.now + .seconds(1e20)`; the timer is started
+        // and asleep before the operation returns.
+        let clock = ContinuousClock()
+        let outcome = await Deadline.run(until: clock.now + .seconds(1e20), on: clock) {
+            try? await Task.sleep(for: .milliseconds(50))  // cancelled only if the deadline won, which fails below
+            return 7
+        }
+        guard case .finished(7) = outcome else {
+            Issue.record("expected the operation's result, got \(outcome)")
+            return
+        }
+    }
+
     @Test func hangingAvatarCostsItsDeadlineNotTheBudget() async throws {
         let clock = ManualClock()
         let fetcher = ScriptedFetcher([

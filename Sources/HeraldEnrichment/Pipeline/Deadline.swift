@@ -1,4 +1,5 @@
 import Foundation
+import HeraldCore
 
 /// Runs work against a deadline on an injected clock.
 public enum Deadline {
@@ -14,9 +15,13 @@ public enum Deadline {
     /// wind down (a transport may take a moment to notice), so a hung host costs the deadline
     /// and nothing more. The operation still receives the cancellation and cleans up after
     /// itself. Cancellation of the calling task reaches the operation too.
+    ///
+    /// A deadline more than a day away counts as a day away (`Duration.longestWait`): a clock's
+    /// `sleep(until:)` traps on one it cannot represent, such as `.now + .seconds(1e20)`.
     public static func run<C: Clock<Duration>, Value: Sendable>(
         until deadline: C.Instant, on clock: C, _ operation: @escaping @Sendable () async -> Value
     ) async -> Outcome<Value> {
+        let deadline = min(deadline, clock.now.advanced(by: .longestWait))
         let race = Race<Value>()
         return await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Outcome<Value>, Never>) in

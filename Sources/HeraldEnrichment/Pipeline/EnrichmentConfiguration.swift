@@ -9,6 +9,7 @@ public struct EnrichmentConfiguration: Sendable {
     /// The layout to read payloads with; `nil` detects one per payload.
     public var layout: Layout?
     /// The whole pipeline's time: what is not done by then is left out (with a decision).
+    /// This and the timeouts below count as a day when longer.
     public var budget: Duration
     /// The avatar download's own deadline.
     public var avatarTimeout: Duration
