@@ -101,7 +101,7 @@ public final class APNSClient: Sendable {
             endpoint: configuration.endpoint, tls: context, connections: configuration.connections,
             maximumBodyByteCount: Self.maximumResponseBodyByteCount)
         self.tokens = ProviderTokenCache(key: key, refreshInterval: configuration.tokenRefreshInterval, now: now)
-        self.sleep = { duration in try await clock.sleep(for: duration) }
+        self.sleep = { duration in try await clock.sleep(for: duration.clampedToLongestWait) }
         self.now = now
     }
 

@@ -15,7 +15,8 @@ public struct RetryPolicy: Hashable, Sendable {
     /// The cap of the first wait's jitter; each later wait's cap doubles. Default 500 ms.
     public var initialDelay: Duration
     /// The largest cap the exponential back-off reaches. Default 30 s. A server's
-    /// `Retry-After` is not capped by it (see ``delay(after:retryAfter:using:)``).
+    /// `Retry-After` is not capped by it (see ``delay(after:retryAfter:using:)``). Herald's
+    /// clients wait at most a day, whatever the policy says.
     public var maximumDelay: Duration
 
     /// - Parameters:

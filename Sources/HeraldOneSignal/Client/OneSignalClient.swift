@@ -63,7 +63,7 @@ public struct OneSignalClient: Sendable {
         self.httpClient = httpClient
         self.retryPolicy = retryPolicy
         self.timeout = timeout
-        self.sleep = { try await clock.sleep(for: $0) }
+        self.sleep = { try await clock.sleep(for: $0.clampedToLongestWait) }
     }
 
     /// Reads the REST API key from the environment variable ``apiKeyEnvironmentVariable``
