@@ -12,11 +12,11 @@ import HeraldEnrichment
 /// nonisolated final class NotificationService: CommunicationNotificationService {}
 /// ```
 ///
+/// and configure it with the Info.plist `Herald` dictionary (see ``ServiceConfiguration``).
 /// `nonisolated` matters in a target with default MainActor isolation (new targets in Xcode
 /// 26): without it the subclass's `init()` is inferred MainActor and clashes with this class's
 /// nonisolated one. iOS calls an extension on a background thread, so it is right anyway.
 ///
-/// and configure it with the Info.plist `Herald` dictionary (see ``ServiceConfiguration``).
 /// Override ``forward(_:for:contentHandler:)`` and ``forwardExpiry(for:)`` to hand the result to
 /// a provider SDK (OneSignal, Firebase) before delivery: Herald's delivery guard wraps the
 /// handler the hook calls, so iOS receives content exactly once whatever the hook does.
