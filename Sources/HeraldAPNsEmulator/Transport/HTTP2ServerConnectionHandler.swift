@@ -35,6 +35,8 @@ final class HTTP2ServerConnectionHandler: ChannelInboundHandler {
     private var goAwayLastStreamID: HTTP2StreamID?
     private var closeScheduled = false
     private var writer: HTTP2FrameWriter?
+    /// The write of the last frame this handler wrote: a close waits for it.
+    private var lastWrite: EventLoopFuture<Void>?
 
     init(shared: HTTP2Server.Shared) {
         self.shared = shared
@@ -115,9 +117,13 @@ final class HTTP2ServerConnectionHandler: ChannelInboundHandler {
     private func shutDown(_ context: ChannelHandlerContext) {
         let last = min(goAwayLastStreamID ?? highestTaken, highestTaken)
         goAwayLastStreamID = last
-        writer?.write(HTTP2Server.goAwayFrame(lastStreamID: last, reason: "Shutdown"))
+        write(HTTP2Server.goAwayFrame(lastStreamID: last, reason: "Shutdown"))
         closeIfDrained()
-        context.eventLoop.assumeIsolated().scheduleTask(in: Self.shutdownGrace) { context.close(promise: nil) }
+        context.eventLoop.assumeIsolated().scheduleTask(in: Self.shutdownGrace) {
+            // Grace is over: what is written goes out first, but nothing waits on the peer.
+            context.flush()
+            context.close(promise: nil)
+        }
     }
 
     // MARK: Answering
@@ -128,7 +134,7 @@ final class HTTP2ServerConnectionHandler: ChannelInboundHandler {
         if let last = goAwayLastStreamID, streamID > last {
             // A stream the client opened before it saw the GOAWAY, finished after it was sent:
             // never processed, as the GOAWAY said. (The batch test's faults reach this.)
-            writer?.write(HTTP2Frame(streamID: streamID, payload: .rstStream(.refusedStream)))
+            write(HTTP2Frame(streamID: streamID, payload: .rstStream(.refusedStream)))
             return
         }
         highestTaken = max(highestTaken, streamID)
@@ -151,15 +157,15 @@ final class HTTP2ServerConnectionHandler: ChannelInboundHandler {
         case nil:
             let headers = Self.headerBlock(answer.response)
             if answer.response.body.isEmpty {
-                writer?.write(HTTP2Frame(streamID: streamID, payload: .headers(.init(headers: headers, endStream: true))))
+                write(HTTP2Frame(streamID: streamID, payload: .headers(.init(headers: headers, endStream: true))))
             } else {
-                writer?.write(HTTP2Frame(streamID: streamID, payload: .headers(.init(headers: headers))))
+                write(HTTP2Frame(streamID: streamID, payload: .headers(.init(headers: headers))))
                 let body = context.channel.allocator.buffer(bytes: answer.response.body)
-                writer?.write(HTTP2Frame(streamID: streamID, payload: .data(.init(data: .byteBuffer(body), endStream: true))))
+                write(HTTP2Frame(streamID: streamID, payload: .data(.init(data: .byteBuffer(body), endStream: true))))
             }
             answered(streamID)
         case .resetStream:
-            writer?.write(HTTP2Frame(streamID: streamID, payload: .rstStream(.internalError)))
+            write(HTTP2Frame(streamID: streamID, payload: .rstStream(.internalError)))
             answered(streamID)
         case .closeConnection:
             context.close(promise: nil)
@@ -167,12 +173,12 @@ final class HTTP2ServerConnectionHandler: ChannelInboundHandler {
             // Every stream already taken is still answered; this one is refused, and so is every later one.
             let last = goAwayLastStreamID ?? highestTaken
             goAwayLastStreamID = last
-            writer?.write(HTTP2Server.goAwayFrame(lastStreamID: last, reason: reason))
-            writer?.write(HTTP2Frame(streamID: streamID, payload: .rstStream(.refusedStream)))
+            write(HTTP2Server.goAwayFrame(lastStreamID: last, reason: reason))
+            write(HTTP2Frame(streamID: streamID, payload: .rstStream(.refusedStream)))
             answered(streamID)
         case .stallAfterHeaders:
             // The stream stays in `answering` until the client resets it.
-            writer?.write(HTTP2Frame(streamID: streamID, payload: .headers(.init(headers: Self.headerBlock(answer.response)))))
+            write(HTTP2Frame(streamID: streamID, payload: .headers(.init(headers: Self.headerBlock(answer.response)))))
         }
     }
 
@@ -187,8 +193,31 @@ final class HTTP2ServerConnectionHandler: ChannelInboundHandler {
         guard let last = goAwayLastStreamID, answering.isEmpty, incoming.keys.allSatisfy({ $0 > last }), !closeScheduled, let context
         else { return }
         closeScheduled = true
-        // A moment later, so the last answer's frames are written before the close.
-        context.eventLoop.assumeIsolated().scheduleTask(in: .milliseconds(20)) { context.close(promise: nil) }
+        closeAfterWrites(context)
+    }
+
+    /// Writes a frame through the writer (flushed at the end of this tick), remembering the
+    /// write so that a close can wait for it.
+    private func write(_ frame: HTTP2Frame) {
+        guard let context, let writer else { return }
+        let written = context.eventLoop.makePromise(of: Void.self)
+        writer.write(frame, promise: written)
+        lastWrite = written.futureResult
+    }
+
+    /// Closes once every frame written so far is out: flushed now, closed when the last write
+    /// completes (or fails, as it does on a connection already gone). Writes complete in order,
+    /// so the answers and the GOAWAY before it are out too. A close on a timer could overtake
+    /// the end-of-tick flush on a loaded event loop, and NIOSSL's close_notify then went out
+    /// ahead of them: the client saw a clean close with its requests unanswered and rightly
+    /// sent them again.
+    private func closeAfterWrites(_ context: ChannelHandlerContext) {
+        context.flush()
+        guard let lastWrite else {
+            context.close(promise: nil)
+            return
+        }
+        lastWrite.assumeIsolated().whenComplete { _ in context.close(promise: nil) }
     }
 
 
@@ -209,6 +238,9 @@ extension HTTP2ServerConnectionHandler: NIOHTTP2FrameDelegate {
     /// connection open, so the handler closes it (on the next tick, outside NIOHTTP2's write).
     func wroteFrame(_ frame: HTTP2Frame) {
         guard case .goAway(_, let code, _) = frame.payload, code != .noError, let context else { return }
-        context.eventLoop.assumeIsolated().execute { context.close(promise: nil) }
+        context.eventLoop.assumeIsolated().execute {
+            context.flush()  // the GOAWAY first
+            context.close(promise: nil)
+        }
     }
 }
