@@ -100,6 +100,7 @@ public final class APNSEmulator: Sendable {
         var statistics = responder.statistics
         statistics.peakConcurrentStreams = server.peakActiveStreams
         statistics.connections = server.connectionsAccepted
+        statistics.answersLost = server.answersLost
         return statistics
     }
 

@@ -21,6 +21,11 @@ public struct EmulatorFaults: Hashable, Sendable {
     /// Every this many requests, the answer stops after its HEADERS (500, no END_STREAM) and
     /// the stream stays open until the client resets it: a node that hangs mid-answer.
     public var stallEvery: Int
+    /// Every this many requests, the notification is accepted and logged, and then its answer
+    /// is lost: in turn the stream is reset, the connection is closed, or the answer stalls
+    /// after its HEADERS. The client cannot know it was accepted; a request APNs's rules
+    /// refuse is answered as usual.
+    public var loseAnswerEvery: Int
     /// Sent as `Retry-After` (whole seconds) with every injected 429 and 503. APNs documents
     /// no such header; this tests how a client honours one. `nil` sends none.
     public var retryAfter: Duration?
@@ -30,8 +35,8 @@ public struct EmulatorFaults: Hashable, Sendable {
     /// - Parameters: see the properties; all off by default.
     public init(
         latency: Duration = .zero, serverErrorShare: Double = 0, tooManyRequestsEvery: Int = 0, tooManyRequestsBurst: Int = 0,
-        resetShare: Double = 0, closeConnectionEvery: Int = 0, goAwayEvery: Int = 0, stallEvery: Int = 0, retryAfter: Duration? = nil,
-        seed: UInt64 = 1
+        resetShare: Double = 0, closeConnectionEvery: Int = 0, goAwayEvery: Int = 0, stallEvery: Int = 0, loseAnswerEvery: Int = 0,
+        retryAfter: Duration? = nil, seed: UInt64 = 1
     ) {
         self.latency = latency
         self.serverErrorShare = serverErrorShare
@@ -41,6 +46,7 @@ public struct EmulatorFaults: Hashable, Sendable {
         self.closeConnectionEvery = closeConnectionEvery
         self.goAwayEvery = goAwayEvery
         self.stallEvery = stallEvery
+        self.loseAnswerEvery = loseAnswerEvery
         self.retryAfter = retryAfter
         self.seed = seed
     }

@@ -38,18 +38,21 @@ final class EmulatorResponder: Sendable {
     func answer(_ request: APNSWireRequest) -> HTTP2Server.Answer {
         let faults = configuration.faults
         let delay = faults.latency > .zero ? faults.latency : nil
-        if let fault = scheduledFault() {
-            switch fault {
-            case .server(let reason):
-                let apnsID = request.headers.first(named: "apns-id").flatMap(UUID.init(text:))
-                var response = APNSResponse(refusing: reason, apnsID: apnsID).wireResponse
-                if let retryAfter = faults.retryAfter, reason == .tooManyRequests || reason == .serviceUnavailable {
-                    response.headers.append(APNSHeader("retry-after", String(retryAfter.components.seconds)))
-                }
-                return HTTP2Server.Answer(response: response, delay: delay)
-            case .transport(let transport):
-                return HTTP2Server.Answer(response: APNSWireResponse(status: 500, headers: [], body: Data()), delay: delay, fault: transport)
+        var lostAnswer: HTTP2Server.Fault?
+        switch scheduledFault() {
+        case .server(let reason)?:
+            let apnsID = request.headers.first(named: "apns-id").flatMap(UUID.init(text:))
+            var response = APNSResponse(refusing: reason, apnsID: apnsID).wireResponse
+            if let retryAfter = faults.retryAfter, reason == .tooManyRequests || reason == .serviceUnavailable {
+                response.headers.append(APNSHeader("retry-after", String(retryAfter.components.seconds)))
             }
+            return HTTP2Server.Answer(response: response, delay: delay)
+        case .transport(let transport)?:
+            return HTTP2Server.Answer(response: APNSWireResponse(status: 500, headers: [], body: Data()), delay: delay, fault: transport)
+        case .loseAnswer(let transport)?:
+            lostAnswer = transport
+        case nil:
+            break
         }
         let response: APNSResponse
         do {
@@ -60,14 +63,23 @@ final class EmulatorResponder: Sendable {
             response = APNSResponse(
                 refusing: error.reason, apnsID: request.headers.first(named: "apns-id").flatMap(UUID.init(text:)),
                 timestamp: error.reason == .unregistered ? unregisteredSince(request) : nil)
+            return HTTP2Server.Answer(response: response.wireResponse, delay: delay)
         }
-        return HTTP2Server.Answer(response: response.wireResponse, delay: delay)
+        if lostAnswer != nil { state.withLockedValue { $0.statistics.faultsInjected += 1 } }
+        return HTTP2Server.Answer(response: response.wireResponse, delay: delay, fault: lostAnswer)
     }
 
     private enum ScheduledFault {
+        /// Answered with this refusal instead.
         case server(APNSErrorReason)
+        /// Not processed: the stream or connection fails instead.
         case transport(HTTP2Server.Fault)
+        /// Processed, then the answer fails this way.
+        case loseAnswer(HTTP2Server.Fault)
     }
+
+    /// The ways ``EmulatorFaults/loseAnswerEvery`` loses an answer, in turn.
+    private static let answerLosses: [HTTP2Server.Fault] = [.resetStream, .closeConnection, .stallAfterHeaders]
 
     private func scheduledFault() -> ScheduledFault? {
         let faults = configuration.faults
@@ -82,6 +94,9 @@ final class EmulatorResponder: Sendable {
                 fault = .transport(.goAway(reason: APNSErrorReason.shutdown.rawValue))
             } else if faults.stallEvery > 0, number % faults.stallEvery == 0 {
                 fault = .transport(.stallAfterHeaders)
+            } else if faults.loseAnswerEvery > 0, number % faults.loseAnswerEvery == 0 {
+                // Counted as injected only if the notification is accepted (see answer(_:)).
+                return .loseAnswer(Self.answerLosses[(number / faults.loseAnswerEvery - 1) % Self.answerLosses.count])
             } else if faults.resetShare > 0, Double.random(in: 0..<1, using: &state.generator) < faults.resetShare {
                 fault = .transport(.resetStream)
             } else if faults.tooManyRequestsEvery > 0, number % faults.tooManyRequestsEvery == 0 {

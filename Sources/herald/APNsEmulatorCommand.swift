@@ -77,6 +77,11 @@ struct APNsEmulatorCommand: AsyncParsableCommand {
     @Option(name: .customLong("stall-every"), help: ArgumentHelp("Fault: every N requests, send the answer's headers and then nothing.", valueName: "n"))
     var stallEvery: Int = 0
 
+    @Option(
+        name: .customLong("lose-answer-every"),
+        help: ArgumentHelp("Fault: every N requests, accept and log the notification, then lose its answer (reset, close, stall in turn).", valueName: "n"))
+    var loseAnswerEvery: Int = 0
+
     @Option(name: .customLong("retry-after"), help: ArgumentHelp("Fault: send Retry-After with every injected 429 and 503 (APNs sends none).", valueName: "seconds"))
     var retryAfter: Int?
 
@@ -91,7 +96,7 @@ struct APNsEmulatorCommand: AsyncParsableCommand {
         }
         for (flag, count) in [("--latency-ms", latency), ("--too-many-requests-every", tooManyRequestsEvery), ("--too-many-requests-burst", tooManyRequestsBurst),
                               ("--close-connection-every", closeConnectionEvery), ("--goaway-every", goAwayEvery), ("--stall-every", stallEvery),
-                              ("--retry-after", retryAfter ?? 0)] where count < 0 {
+                              ("--lose-answer-every", loseAnswerEvery), ("--retry-after", retryAfter ?? 0)] where count < 0 {
             throw ValidationError("\(flag) must not be negative")
         }
         guard maximumStreams > 0 else { throw ValidationError("--max-streams must be at least 1") }
@@ -135,7 +140,8 @@ struct APNsEmulatorCommand: AsyncParsableCommand {
         let refused = statistics.refused.values.reduce(0, +)
         printError(
             "apns-emulator stopped: \(statistics.received) received, \(statistics.accepted) accepted, \(refused) refused, "
-                + "\(statistics.faultsInjected) faults injected; \(statistics.connections) connection\(statistics.connections == 1 ? "" : "s")")
+                + "\(statistics.faultsInjected) faults injected, \(statistics.answersLost) accepted with the answer lost; "
+                + "\(statistics.connections) connection\(statistics.connections == 1 ? "" : "s")")
     }
 
     private func makeConfiguration() throws(CLIError) -> APNSEmulator.Configuration {
@@ -158,7 +164,7 @@ struct APNsEmulatorCommand: AsyncParsableCommand {
             faults: EmulatorFaults(
                 latency: .milliseconds(latency), serverErrorShare: serverErrors, tooManyRequestsEvery: tooManyRequestsEvery,
                 tooManyRequestsBurst: tooManyRequestsBurst, resetShare: resetStreams, closeConnectionEvery: closeConnectionEvery,
-                goAwayEvery: goAwayEvery, stallEvery: stallEvery, retryAfter: retryAfter.map { .seconds($0) }, seed: seed),
+                goAwayEvery: goAwayEvery, stallEvery: stallEvery, loseAnswerEvery: loseAnswerEvery, retryAfter: retryAfter.map { .seconds($0) }, seed: seed),
             logFile: log.map { URL(fileURLWithPath: $0) }, simctlDirectory: simctlDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) },
             identity: identity, maximumConcurrentStreams: maximumStreams)
     }

@@ -29,7 +29,7 @@ import Testing
     static func withEmulator<T>(
         _ configure: (inout APNSEmulator.Configuration) -> Void = { _ in },
         retry: RetryPolicy = quickRetries, connections: Int = 2, timeout: Duration = .seconds(10), key: APNSSigningKey = key,
-        now: @escaping @Sendable () -> Date = { Date() },
+        now: @escaping @Sendable () -> Date = { Date() }, client configureClient: (inout APNSClient.Configuration) -> Void = { _ in },
         _ body: (APNSClient, APNSEmulator, URL) async throws -> T
     ) async throws -> T {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("herald-emulator-\(UUID().uuidString)")
@@ -40,10 +40,10 @@ import Testing
         let emulator = try await APNSEmulator.start(configuration)
         let ca = directory.appendingPathComponent("ca.pem")
         try emulator.certificatePEM.write(to: ca, atomically: true, encoding: .utf8)
-        let client = try APNSClient(
-            configuration: APNSClient.Configuration(
-                endpoint: emulator.endpoint, requestTimeout: timeout, connections: connections, retry: retry, trustedCertificatesFile: ca),
-            key: key, now: now)
+        var clientConfiguration = APNSClient.Configuration(
+            endpoint: emulator.endpoint, requestTimeout: timeout, connections: connections, retry: retry, trustedCertificatesFile: ca)
+        configureClient(&clientConfiguration)
+        let client = try APNSClient(configuration: clientConfiguration, key: key, now: now)
         do {
             let result = try await body(client, emulator, directory.appendingPathComponent("log.jsonl"))
             try await client.shutdown()
@@ -171,17 +171,20 @@ import Testing
         }
     }
 
-    /// GOAWAY refuses request 2 (never processed); a cut connection loses it unanswered. Either
-    /// way it goes again, on a new connection.
-    @Test(arguments: [("GOAWAY", EmulatorFaults(goAwayEvery: 2)), ("connection cut", EmulatorFaults(closeConnectionEvery: 2))])
-    func aRequestLostWithItsConnectionIsSentAgainOnANewOne(_ name: String, _ faults: EmulatorFaults) async throws {
+    /// GOAWAY refuses request 2, which was never processed: it goes again at once on a new
+    /// connection, within its first attempt. A cut connection loses it unanswered after it went
+    /// out whole, so it may have been delivered: a second attempt, on a new connection.
+    @Test(arguments: [("GOAWAY", EmulatorFaults(goAwayEvery: 2), [Int]()), ("connection cut", EmulatorFaults(closeConnectionEvery: 2), [1])])
+    func aRequestLostWithItsConnectionIsSentAgainOnANewOne(_ name: String, _ faults: EmulatorFaults, possiblyDelivered: [Int]) async throws {
         // One connection, so the fault hits the connection the next request would use.
         try await Self.withEmulator({ $0.faults = faults }, connections: 1) { client, emulator, log in
             #expect(await client.send(try Self.notification(to: Self.token(1))).attempts == 1)
             let second = await client.send(try Self.notification(to: Self.token(2)))
             #expect(second.isDelivered)
-            #expect(second.attempts == 2)
+            #expect(second.attempts == possiblyDelivered.count + 1)
+            #expect(second.possiblyDeliveredAttempts == possiblyDelivered)
             #expect(emulator.statistics.accepted == 2)
+            #expect(emulator.statistics.connections == 2)
             #expect(try Self.logged(log).count == 2)
         }
     }
@@ -202,6 +205,7 @@ import Testing
         #expect(stalled.attempts == 1)
         #expect(stalled.failure?.status == nil)  // no whole answer came
         #expect(stalled.failure?.message == "no answer: no answer before the deadline")
+        #expect(stalled.possiblyDeliveredAttempts == [1])
         #expect(third.isDelivered)
         #expect(third.attempts == 1)
         #expect(statistics.accepted == 2)
@@ -271,7 +275,8 @@ import Testing
         try await client.shutdown()
         await emulator.shutdown()
         #expect(delivery.failure?.status == nil)
-        #expect(delivery.failure?.message.hasPrefix("no answer: could not connect") == true, "\(delivery)")
+        #expect(delivery.failure?.message.hasPrefix("not sent: could not connect") == true, "\(delivery)")
+        #expect(delivery.possiblyDeliveredAttempts.isEmpty)
         #expect(emulator.statistics.received == 0)
     }
 
@@ -280,7 +285,7 @@ import Testing
         try await client.shutdown()
         let delivery = await client.send(try Self.notification())  // the default policy would retry 3 times with back-off
         #expect(delivery.attempts == 1)
-        #expect(delivery.failure?.message == "no answer: the client was shut down")
+        #expect(delivery.failure?.message == "not sent: the client was shut down")
     }
 
     @Test func shuttingDownEndsNotificationsStillWaitingForAnAnswer() async throws {
@@ -297,7 +302,10 @@ import Testing
         }
         let delivery = try #require(outcome, "the send did not end within 15 s of the shutdown")
         #expect(!delivery.isDelivered)
-        #expect(delivery.failure?.message == "no answer: the client was shut down", "\(delivery)")  // and not retried after
+        // The request was out when its connection closed; the retry found the client shut down.
+        #expect(delivery.possiblyDeliveredAttempts == [1])
+        #expect(delivery.attempts == 2)
+        #expect(delivery.failure?.message == "not sent: the client was shut down", "\(delivery)")
     }
 
     @Test func theEmulatorStopsAfterAnsweringWhatItTookAndCountsConnections() async throws {
@@ -367,6 +375,104 @@ import Testing
         }
     }
 
+    @Test func aRequestsDeadlineStartsWhenItGoesOutNotWhileItWaitsForAStream() async throws {
+        // One stream (what APNs grants a new token-auth connection), answers 250 ms late, 15
+        // requests at once: the last waits about 3.5 s for its stream, longer than the 2 s
+        // deadline, which only starts when it goes out. Each is answered on its first attempt.
+        let tokens = (1...15).map(Self.token)
+        let retry = RetryPolicy(maximumAttempts: 2, initialDelay: .milliseconds(1), maximumDelay: .milliseconds(5))
+        try await Self.withEmulator({
+            $0.maximumConcurrentStreams = 1
+            $0.faults.latency = .milliseconds(250)
+        }, retry: retry, connections: 1, timeout: .seconds(2)) { client, emulator, _ in
+            var deliveries: [APNSDelivery] = []
+            for await delivery in client.send(try Self.notification(), to: tokens) { deliveries.append(delivery) }
+            #expect(deliveries.count == 15)
+            #expect(deliveries.allSatisfy { $0.isDelivered && $0.attempts == 1 && $0.possiblyDeliveredAttempts.isEmpty }, "\(deliveries.filter { !$0.isDelivered })")
+            #expect(emulator.statistics.received == 15)
+            #expect(emulator.statistics.accepted == 15)
+        }
+    }
+
+    @Test func aRequestThatFindsNoFreeStreamInTimeFailsUnsentAndIsNotRetried() async throws {
+        // One stream, answers 5 s late, 300 ms allowed for a free stream: the first request goes
+        // out, the two behind it never do.
+        let tokens = (1...3).map(Self.token)
+        let outcome = try await Self.withEmulator({
+            $0.maximumConcurrentStreams = 1
+            $0.faults.latency = .seconds(5)
+        }, connections: 1, timeout: .seconds(60), client: { $0.streamWaitTimeout = .milliseconds(300) }) { client, emulator, _ in
+            try await Self.withWatchdog(seconds: 60) {
+                var deliveries: [APNSDelivery] = []
+                for await delivery in client.send(try Self.notification(), to: tokens) { deliveries.append(delivery) }
+                return (deliveries, emulator.statistics)
+            }
+        }
+        let (deliveries, statistics) = try #require(outcome, "the batch did not end within 60 s")
+        #expect(deliveries.filter(\.isDelivered).count == 1)
+        let unsent = deliveries.filter { !$0.isDelivered }
+        #expect(unsent.count == 2)
+        for delivery in unsent {
+            #expect(delivery.failure?.message == "not sent: no free HTTP/2 stream within 300 ms", "\(delivery)")
+            #expect(delivery.attempts == 1)
+            #expect(delivery.possiblyDeliveredAttempts.isEmpty)
+        }
+        #expect(statistics.received == 1)
+    }
+
+    /// Requests 2, 4 and 6 are accepted and their answers lost: the stream reset, the connection
+    /// closed, the answer stalled past the deadline. One notification at a time, so each lost
+    /// answer is one possibly delivered attempt, sent again with the same collapse id.
+    @Test func anAcceptedNotificationWhoseAnswerIsLostIsSentAgainWithTheSameCollapseID() async throws {
+        try await Self.withEmulator({ $0.faults.loseAnswerEvery = 2 }, connections: 1, timeout: .seconds(1)) { client, emulator, log in
+            var deliveries: [APNSDelivery] = []
+            for n in 1...4 { deliveries.append(await client.send(try Self.notification(to: Self.token(n)))) }
+            #expect(deliveries.allSatisfy { $0.isDelivered }, "\(deliveries)")
+            #expect(deliveries.map(\.attempts) == [1, 2, 2, 2])
+            #expect(deliveries.map(\.possiblyDeliveredAttempts) == [[], [1], [1], [1]])
+            #expect(deliveries.map(\.possibleDuplicates) == [0, 1, 1, 1])
+            let statistics = emulator.statistics
+            #expect(statistics.accepted == 7)
+            #expect(statistics.answersLost == 3)
+            #expect(statistics.connections == 2)  // the close
+            // Each copy carried the notification's apns-id as its collapse id.
+            let logged = try Self.logged(log)
+            for delivery in deliveries {
+                guard case .delivered(let apnsID) = delivery.outcome else { continue }
+                #expect(delivery.collapseID == apnsID.lowercasedText)
+                let copies = logged.filter { $0["token"]?.stringValue == delivery.deviceToken.hex }
+                #expect(copies.count == delivery.possibleDuplicates + 1)
+                #expect(copies.allSatisfy { $0["headers"]?["apns-collapse-id"]?.stringValue == delivery.collapseID })
+            }
+        }
+    }
+
+    @Test func withoutACollapseIDAPossiblyDeliveredNotificationIsNotSentAgain() async throws {
+        try await Self.withEmulator({ $0.faults.loseAnswerEvery = 2 }, connections: 1, client: { $0.collapsesResends = false }) { client, emulator, log in
+            let first = await client.send(try Self.notification(to: Self.token(1)))
+            let lost = await client.send(try Self.notification(to: Self.token(2)))
+            #expect(first.isDelivered)
+            #expect(first.collapseID == nil)
+            #expect(!lost.isDelivered)
+            #expect(lost.attempts == 1)
+            #expect(lost.possiblyDeliveredAttempts == [1])
+            #expect(lost.failure?.message.contains("not sent again: it may have been delivered") == true, "\(lost)")
+            #expect(emulator.statistics.accepted == 2)
+            #expect(emulator.statistics.answersLost == 1)
+            #expect(try Self.logged(log).allSatisfy { $0["headers"]?["apns-collapse-id"] == nil })
+        }
+    }
+
+    @Test func aCollapseIDTheCallerSetIsKept() async throws {
+        try await Self.withEmulator { client, _, log in
+            var request = try Self.notification()
+            request.collapseID = "conversation-7"
+            let delivery = await client.send(request)
+            #expect(delivery.collapseID == "conversation-7")
+            #expect(try Self.logged(log).only?["headers"]?["apns-collapse-id"] == "conversation-7")
+        }
+    }
+
     @Test func anExpiredProviderTokenIsRenewedAndTheNotificationSentAgain() async throws {
         // The first token is signed two hours in the past; every later one now.
         let calls = Counter()
@@ -411,6 +517,44 @@ import Testing
             #expect(logged.count == tokens.count)
             #expect(Set(logged) == Set(tokens.map(\.hex)))
             #expect(emulator.statistics.accepted == tokens.count)
+            #expect(emulator.statistics.answersLost == 0)
+        }
+    }
+
+    @Test func aBatchWithLostAnswersDeliversEveryTokenAndEachDuplicateCameFromALostAnswer() async throws {
+        let tokens = (1...3000).map(Self.token)
+        let retry = RetryPolicy(maximumAttempts: 10, initialDelay: .milliseconds(1), maximumDelay: .milliseconds(5))
+        let faults = EmulatorFaults(serverErrorShare: 0.05, resetShare: 0.02, goAwayEvery: 300, loseAnswerEvery: 97, seed: 10)
+        // 5 s: the deadline only ends the stalled answers; an answer written but read after the
+        // deadline would be a duplicate the emulator cannot count as lost.
+        try await Self.withEmulator({ $0.faults = faults }, retry: retry, timeout: .seconds(5)) { client, emulator, log in
+            var deliveries: [DeviceToken: APNSDelivery] = [:]
+            var results = 0
+            for await delivery in client.send(try Self.notification(), to: tokens) {
+                deliveries[delivery.deviceToken] = delivery
+                results += 1
+            }
+            #expect(results == tokens.count)
+            #expect(deliveries.count == tokens.count)
+            let failed = deliveries.values.filter { !$0.isDelivered }
+            #expect(failed.isEmpty, "failed: \(failed.prefix(3))")
+            let statistics = emulator.statistics
+            #expect(statistics.answersLost >= 30)  // 3000 / 97, less those refused as 5xx first
+            // Every token reached the log; every copy beyond the first is a lost answer.
+            let logged = try Self.logged(log)
+            #expect(Set(logged.compactMap { $0["token"]?.stringValue }) == Set(tokens.map(\.hex)))
+            #expect(statistics.accepted == logged.count)
+            #expect(statistics.accepted == tokens.count + statistics.answersLost)
+            // The client counts each lost answer as possibly delivered (and also resets before
+            // processing, which it cannot tell apart), and every copy had one collapse id.
+            let possiblyDelivered = deliveries.values.map(\.possiblyDeliveredAttempts.count).reduce(0, +)
+            #expect(possiblyDelivered >= statistics.answersLost)
+            var collapseIDs: [String: Set<String>] = [:]
+            for entry in logged {
+                collapseIDs[entry["token"]?.stringValue ?? "", default: []].insert(entry["headers"]?["apns-collapse-id"]?.stringValue ?? "none")
+            }
+            let mismatched = deliveries.values.filter { collapseIDs[$0.deviceToken.hex] != [$0.collapseID ?? "missing"] }
+            #expect(mismatched.isEmpty, "\(mismatched.prefix(3))")
         }
     }
 }

@@ -66,7 +66,7 @@ struct SendToEmulatorTests {
 
             // Graceful stop on SIGINT, with a count of what it saw.
             #expect(stopped.status == 0)
-            #expect(stopped.stderr.contains("2 received, 1 accepted, 1 refused, 0 faults injected; 2 connections"))  // --connections 2, one token each
+            #expect(stopped.stderr.contains("2 received, 1 accepted, 1 refused, 0 faults injected, 0 accepted with the answer lost; 2 connections"))  // --connections 2, one token each
         }
     }
 

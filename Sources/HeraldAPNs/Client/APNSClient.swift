@@ -6,11 +6,20 @@ import NIOSSL
 /// Sends notifications to APNs over HTTP/2 with token authentication.
 ///
 /// - One provider token, shared by every connection, renewed by ``ProviderTokenCache``.
-/// - Every request has a deadline (``Configuration/requestTimeout``).
+/// - Every request has a deadline (``Configuration/requestTimeout``) that starts when it goes
+///   out; waiting for a free stream before that has its own limit
+///   (``Configuration/streamWaitTimeout``).
 /// - Retries follow the reference: 5xx and 429 with exponential back-off and jitter (a
 ///   server's `Retry-After` wins), `ExpiredProviderToken` with a new token, never Apple's
-///   permanent failures; a transport failure (connection closed, GOAWAY, deadline) is retried
-///   like a 5xx. Each notification keeps one `apns-id` across its attempts.
+///   permanent failures. Each notification keeps one `apns-id` across its attempts.
+/// - Delivery is at least once, shown once. A request that never went out whole, or that
+///   GOAWAY or REFUSED_STREAM says was not processed, goes again at once on another
+///   connection. One whose answer was lost after it went out (deadline, reset, closed
+///   connection) may have been delivered: it is retried like a 5xx, and counted in
+///   ``APNSDelivery/possiblyDeliveredAttempts``. So that a second copy has nothing to show,
+///   each notification without an `apns-collapse-id` gets its `apns-id` as one
+///   (``Configuration/collapsesResends``): on the phone a resend replaces the first instead of
+///   adding a second. Without a collapse id, a possibly delivered notification is not sent again.
 /// - ``send(_:to:onDelivery:)`` and ``send(_:to:)`` take any number of device tokens and give
 ///   exactly one ``APNSDelivery`` per token, with at most ``Configuration/maximumConcurrentRequests`` in
 ///   flight; HTTP/2 streams beyond the server's `SETTINGS_MAX_CONCURRENT_STREAMS` wait in the
@@ -26,9 +35,16 @@ public final class APNSClient: Sendable {
     public struct Configuration: Sendable {
         /// Where to send.
         public var endpoint: APNSEndpoint
-        /// The deadline of each attempt, from sending to the whole answer. Longer than a day
-        /// counts as a day; zero or less fails each attempt at once.
+        /// The deadline of each attempt, from when its HEADERS go out to the whole answer.
+        /// Longer than a day counts as a day; zero or less fails each attempt at once.
         public var requestTimeout: Duration
+        /// How long an attempt may wait in the client for a free HTTP/2 stream (the server's
+        /// `SETTINGS_MAX_CONCURRENT_STREAMS` is reached on its connection) before it goes out.
+        /// Such an attempt was never sent: it fails without a retry, since waiting again would
+        /// not help; more ``connections`` or fewer ``maximumConcurrentRequests`` would. Opening
+        /// a connection has its own limit (10 s for TCP, 10 s for TLS and SETTINGS). Longer
+        /// than a day counts as a day.
+        public var streamWaitTimeout: Duration
         /// How many notifications a batch (``APNSClient/send(_:to:onDelivery:)``,
         /// ``APNSClient/send(_:to:)``) has in flight at once.
         public var maximumConcurrentRequests: Int
@@ -42,21 +58,30 @@ public final class APNSClient: Sendable {
         /// A PEM file of certificates to trust instead of the system's: for a local server
         /// such as `herald apns-emulator --ca-out`.
         public var trustedCertificatesFile: URL?
+        /// Whether a notification sent without an `apns-collapse-id` gets its `apns-id` (in
+        /// lowercase) as one, so that a resend after a lost answer replaces the first copy on
+        /// the phone instead of showing twice. When false, such a notification is not sent
+        /// again once it may have been delivered. Set ``APNSRequest/apnsID`` to a UUID derived
+        /// from your own message id to also collapse your backend's own resends.
+        public var collapsesResends: Bool
 
-        /// - Parameters: see the properties; defaults: production, 10 s, 100 in flight over 2
-        ///   connections, the default ``RetryPolicy``, 50 minutes, the system's trust store.
+        /// - Parameters: see the properties; defaults: production, 10 s per attempt and 60 s
+        ///   for a free stream, 100 in flight over 2 connections, the default ``RetryPolicy``,
+        ///   50 minutes, the system's trust store, resends collapsed.
         public init(
-            endpoint: APNSEndpoint = .production, requestTimeout: Duration = .seconds(10), maximumConcurrentRequests: Int = 100,
-            connections: Int = 2, retry: RetryPolicy = RetryPolicy(), tokenRefreshInterval: Duration = .seconds(50 * 60),
-            trustedCertificatesFile: URL? = nil
+            endpoint: APNSEndpoint = .production, requestTimeout: Duration = .seconds(10), streamWaitTimeout: Duration = .seconds(60),
+            maximumConcurrentRequests: Int = 100, connections: Int = 2, retry: RetryPolicy = RetryPolicy(),
+            tokenRefreshInterval: Duration = .seconds(50 * 60), trustedCertificatesFile: URL? = nil, collapsesResends: Bool = true
         ) {
             self.endpoint = endpoint
             self.requestTimeout = requestTimeout
+            self.streamWaitTimeout = streamWaitTimeout
             self.maximumConcurrentRequests = maximumConcurrentRequests
             self.connections = connections
             self.retry = retry
             self.tokenRefreshInterval = tokenRefreshInterval
             self.trustedCertificatesFile = trustedCertificatesFile
+            self.collapsesResends = collapsesResends
         }
     }
 
@@ -135,7 +160,14 @@ public final class APNSClient: Sendable {
         // Random bytes from the generator: Foundation's UUID() opens /dev/urandom each time on Linux.
         let apnsID = request.apnsID ?? UUID.version4(using: &generator)
         request.apnsID = apnsID
+        if configuration.collapsesResends, request.collapseID == nil { request.collapseID = apnsID.lowercasedText }
         var attempt = 0
+        var possiblyDelivered: [Int] = []
+        func delivery(_ outcome: APNSDelivery.Outcome) -> APNSDelivery {
+            APNSDelivery(
+                deviceToken: request.deviceToken, outcome: outcome, attempts: attempt, possiblyDeliveredAttempts: possiblyDelivered,
+                collapseID: request.collapseID)
+        }
         while true {
             attempt += 1
             let token = tokens.current()
@@ -144,14 +176,24 @@ public final class APNSClient: Sendable {
             do {
                 let (response, retryAfter) = try await perform(request, token: token)
                 decision = APNSRetryDecision(response, retryAfter: retryAfter)
-                if decision == .delivered {
-                    return APNSDelivery(deviceToken: request.deviceToken, outcome: .delivered(apnsID: response.apnsID ?? apnsID), attempts: attempt)
-                }
+                if decision == .delivered { return delivery(.delivered(apnsID: response.apnsID ?? apnsID)) }
                 failure = APNSFailure(
                     status: response.status, reason: response.reason, message: Self.explain(response), timestamp: response.timestamp)
             } catch {
-                decision = Self.isWorthRetrying(error) ? .retryAfterBackOff(retryAfter: nil) : .permanent
-                failure = APNSFailure(status: nil, reason: nil, message: "no answer: \(error)")
+                let transport = error as? APNSTransportError
+                let mayHaveBeenProcessed = transport?.mayHaveBeenProcessed ?? false  // anything else failed while connecting
+                failure = APNSFailure(status: nil, reason: nil, message: (mayHaveBeenProcessed ? "no answer: " : "not sent: ") + "\(error)")
+                if mayHaveBeenProcessed { possiblyDelivered.append(attempt) }
+                switch transport {
+                case .shutDown?, .responseTooLarge?, .noFreeStream?:
+                    // Nothing can be sent; the server answers as no APNs does; waiting longer would not help.
+                    decision = .permanent
+                case _ where mayHaveBeenProcessed && request.collapseID == nil:
+                    failure.message += "; not sent again: it may have been delivered, and without apns-collapse-id a second copy would show twice"
+                    decision = .permanent
+                default:
+                    decision = .retryAfterBackOff(retryAfter: nil)
+                }
             }
             let delay: Duration?
             switch decision {
@@ -167,14 +209,12 @@ public final class APNSClient: Sendable {
             case .retryAfterBackOff(let retryAfter):
                 delay = configuration.retry.delay(after: attempt, retryAfter: retryAfter, using: &generator)
             }
-            guard let delay, !Task.isCancelled else {
-                return APNSDelivery(deviceToken: request.deviceToken, outcome: .failed(failure), attempts: attempt)
-            }
+            guard let delay, !Task.isCancelled else { return delivery(.failed(failure)) }
             if delay > .zero {
                 do {
                     try await sleep(delay)
                 } catch {
-                    return APNSDelivery(deviceToken: request.deviceToken, outcome: .failed(failure), attempts: attempt)
+                    return delivery(.failed(failure))
                 }
             }
         }
@@ -242,18 +282,11 @@ public final class APNSClient: Sendable {
 
     private func perform(_ request: APNSRequest, token: String) async throws -> (APNSResponse, Duration?) {
         let wire = request.wireRequest(authorization: token)
-        let answer = try await connections.send(wire, timeout: TimeAmount(configuration.requestTimeout.clampedToLongestWait))
+        let answer = try await connections.send(
+            wire, timeout: TimeAmount(configuration.requestTimeout.clampedToLongestWait),
+            streamWait: TimeAmount(configuration.streamWaitTimeout.clampedToLongestWait))
         let retryAfter = answer.headers.first(named: "retry-after").flatMap { RetryPolicy.retryAfter($0, now: now()) }
         return (APNSResponse(wire: answer), retryAfter)
-    }
-
-    /// Whether an attempt that got no whole answer may go again: not after shutdown(), when
-    /// nothing can be sent, and not when the server answered more than any APNs answer.
-    private static func isWorthRetrying(_ error: any Error) -> Bool {
-        switch error as? APNSTransportError {
-        case .shutDown, .responseTooLarge: false
-        default: true
-        }
     }
 
     private static func explain(_ response: APNSResponse) -> String {

@@ -16,13 +16,18 @@ final class HTTP2Server: Sendable {
         var response: APNSWireResponse
         var delay: Duration?
         var fault: Fault?
+
+        /// Whether the request was processed and accepted (200), so that an answer that does
+        /// not reach the client leaves it unaware of a delivery.
+        var isAcceptance: Bool { response.status == 200 }
     }
 
     /// A way for a stream or its connection to fail.
     enum Fault: Sendable, Hashable {
         /// RST_STREAM with INTERNAL_ERROR; nothing else on the stream.
         case resetStream
-        /// Drop the TCP connection under every stream, without GOAWAY or TLS close.
+        /// Close the connection under every stream, without GOAWAY: what was written before goes
+        /// out first, the streams still unanswered get nothing.
         case closeConnection
         /// GOAWAY `{"reason": ...}`: every stream already taken on the connection is still
         /// answered, this one is refused (RST_STREAM REFUSED_STREAM: never processed, safe to
@@ -42,6 +47,7 @@ final class HTTP2Server: Sendable {
             var open: [Int: any Channel] = [:]
             /// The most streams any one connection had in the handler at once.
             var peakActiveStreams = 0
+            var answersLost = 0
             /// Set by ``HTTP2Server/close()``: connections that arrive now are closed at once.
             var closing = false
         }
@@ -73,6 +79,14 @@ final class HTTP2Server: Sendable {
 
         var peakActiveStreams: Int { connections.withLockedValue { $0.peakActiveStreams } }
 
+        /// Counts accepted requests whose answer did not go out whole.
+        func recordLostAnswers(_ count: Int) {
+            guard count > 0 else { return }
+            connections.withLockedValue { $0.answersLost += count }
+        }
+
+        var answersLost: Int { connections.withLockedValue { $0.answersLost } }
+
         /// How many connections were registered since the start.
         var connectionsAccepted: Int { connections.withLockedValue { $0.nextID - 1 } }
 
@@ -97,6 +111,9 @@ final class HTTP2Server: Sendable {
 
     /// Connections accepted since the start.
     var connectionsAccepted: Int { shared.connectionsAccepted }
+
+    /// Accepted requests whose answer did not go out whole (see ``EmulatorStatistics/answersLost``).
+    var answersLost: Int { shared.answersLost }
 
     /// Binds and starts accepting connections.
     ///

@@ -27,8 +27,9 @@ final class HTTP2ServerConnectionHandler: ChannelInboundHandler {
     private var connectionID: Int?
     /// Requests still arriving.
     private var incoming: [HTTP2StreamID: Incoming] = [:]
-    /// Streams whose request went to the handler and that are not answered yet.
-    private var answering: Set<HTTP2StreamID> = []
+    /// Streams whose request went to the handler and that are not answered yet, with whether
+    /// the request was accepted: an accepted one that ends here unanswered is a lost answer.
+    private var answering: [HTTP2StreamID: Bool] = [:]
     /// The highest stream whose request went to the handler.
     private var highestTaken = HTTP2StreamID.rootStream
     /// Set once this connection sent GOAWAY: streams above it are refused.
@@ -62,7 +63,8 @@ final class HTTP2ServerConnectionHandler: ChannelInboundHandler {
     func channelInactive(context: ChannelHandlerContext) {
         if let connectionID { shared.unregister(connectionID) }
         incoming = [:]
-        answering = []
+        shared.recordLostAnswers(answering.values.filter { $0 }.count)
+        answering = [:]
         context.fireChannelInactive()
     }
 
@@ -95,7 +97,10 @@ final class HTTP2ServerConnectionHandler: ChannelInboundHandler {
         if let closed = event as? StreamClosedEvent {
             // The client reset the stream, or it ended: nothing more to read or answer on it.
             incoming[closed.streamID] = nil
-            if answering.remove(closed.streamID) != nil { closeIfDrained() }
+            if let accepted = answering.removeValue(forKey: closed.streamID) {
+                if accepted { shared.recordLostAnswers(1) }
+                closeIfDrained()
+            }
         } else if let windowChanged = event as? NIOHTTP2WindowUpdatedEvent {
             writer?.observe(windowChanged)
         } else if event is HTTP2Server.ShutdownEvent {
@@ -138,12 +143,12 @@ final class HTTP2ServerConnectionHandler: ChannelInboundHandler {
             return
         }
         highestTaken = max(highestTaken, streamID)
-        answering.insert(streamID)
-        shared.recordActiveStreams(answering.count)
         let wire = APNSWireRequest(
             method: request.fields.first(named: ":method") ?? "", path: request.fields.first(named: ":path") ?? "",
             headers: request.fields.filter { !$0.name.hasPrefix(":") }, body: request.body.map { Data($0.readableBytesView) } ?? Data())
         let answer = shared.handler(wire)
+        answering[streamID] = answer.isAcceptance
+        shared.recordActiveStreams(answering.count)
         if let delay = answer.delay, let context {
             context.eventLoop.assumeIsolated().scheduleTask(in: TimeAmount(delay.clampedToLongestWait)) { [self] in respond(answer, on: streamID) }
         } else {
@@ -152,7 +157,24 @@ final class HTTP2ServerConnectionHandler: ChannelInboundHandler {
     }
 
     private func respond(_ answer: HTTP2Server.Answer, on streamID: HTTP2StreamID) {
-        guard let context, answering.contains(streamID) else { return }  // reset by the client meanwhile
+        guard let context, answering[streamID] != nil else { return }  // reset by the client meanwhile
+        switch answer.fault {
+        case .stallAfterHeaders:
+            // The stream stays in `answering` until the client resets it.
+            write(HTTP2Frame(streamID: streamID, payload: .headers(.init(headers: Self.headerBlock(answer.response)))))
+            return
+        case .closeConnection:
+            // Every unanswered stream, this one included, is counted lost when the connection ends.
+            guard !closeScheduled else { return }
+            closeScheduled = true
+            closeAfterWrites(context)
+            return
+        case nil, .resetStream, .goAway:
+            break
+        }
+        // Out of `answering` before the stream's last frame: NIOHTTP2 reports the stream
+        // closed from within that write.
+        answering.removeValue(forKey: streamID)
         switch answer.fault {
         case nil:
             let headers = Self.headerBlock(answer.response)
@@ -163,27 +185,22 @@ final class HTTP2ServerConnectionHandler: ChannelInboundHandler {
                 let body = context.channel.allocator.buffer(bytes: answer.response.body)
                 write(HTTP2Frame(streamID: streamID, payload: .data(.init(data: .byteBuffer(body), endStream: true))))
             }
-            answered(streamID)
+            if answer.isAcceptance {
+                // Written is not yet out: a connection that closes first loses it.
+                lastWrite?.assumeIsolated().whenFailure { [shared] _ in shared.recordLostAnswers(1) }
+            }
         case .resetStream:
             write(HTTP2Frame(streamID: streamID, payload: .rstStream(.internalError)))
-            answered(streamID)
-        case .closeConnection:
-            context.close(promise: nil)
+            if answer.isAcceptance { shared.recordLostAnswers(1) }
         case .goAway(let reason):
             // Every stream already taken is still answered; this one is refused, and so is every later one.
             let last = goAwayLastStreamID ?? highestTaken
             goAwayLastStreamID = last
             write(HTTP2Server.goAwayFrame(lastStreamID: last, reason: reason))
             write(HTTP2Frame(streamID: streamID, payload: .rstStream(.refusedStream)))
-            answered(streamID)
-        case .stallAfterHeaders:
-            // The stream stays in `answering` until the client resets it.
-            write(HTTP2Frame(streamID: streamID, payload: .headers(.init(headers: Self.headerBlock(answer.response)))))
+        case .stallAfterHeaders, .closeConnection:
+            break  // handled above
         }
-    }
-
-    private func answered(_ streamID: HTTP2StreamID) {
-        answering.remove(streamID)
         closeIfDrained()
     }
 

@@ -81,8 +81,20 @@ struct SendAPNsCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("HTTP/2 connections to spread the notifications over; for volume, raise this rather than --concurrency.", valueName: "n"))
     var connections: Int = 2
 
-    @Option(name: .long, help: ArgumentHelp("Seconds each attempt may take (above 0, at most 3600).", valueName: "seconds"))
+    @Option(name: .long, help: ArgumentHelp("Seconds each attempt may wait for its answer once sent (above 0, at most 3600).", valueName: "seconds"))
     var timeout: Double = 10
+
+    @Option(
+        name: .customLong("stream-wait"),
+        help: ArgumentHelp(
+            "Seconds a notification may wait for a free HTTP/2 stream before it is sent; one still waiting fails unsent (above 0, at most 3600).",
+            valueName: "seconds"))
+    var streamWait: Double = 60
+
+    @Flag(
+        name: .customLong("collapse-resends"), inversion: .prefixedNo,
+        help: "Give each notification without --collapse-id its apns-id as apns-collapse-id, so a resend after a lost answer shows once; with --no-collapse-resends such a notification is not resent.")
+    var collapseResends = true
 
     @Option(name: .long, help: ArgumentHelp("Attempts per notification, the first included.", valueName: "n"))
     var attempts: Int = 4
@@ -102,6 +114,7 @@ struct SendAPNsCommand: AsyncParsableCommand {
         }
         guard !token.isEmpty || tokensFile != nil else { throw ValidationError("give --token HEX or --tokens-file FILE") }
         try SecondsOption.check(timeout, flag: "--timeout", maximum: 3600)
+        try SecondsOption.check(streamWait, flag: "--stream-wait", maximum: 3600)
         if !dryRun, keyFile == nil || keyID == nil || teamID == nil {
             throw ValidationError("sending needs --key-file, --key-id and --team-id")
         }
@@ -156,8 +169,9 @@ struct SendAPNsCommand: AsyncParsableCommand {
         }
         let destination: APNSEndpoint = sandbox ? .sandbox : production ? .production : APNSEndpoint(url: URL(string: endpoint!)!)
         let configuration = APNSClient.Configuration(
-            endpoint: destination, requestTimeout: .seconds(timeout), maximumConcurrentRequests: concurrency, connections: connections,
-            retry: RetryPolicy(maximumAttempts: attempts), trustedCertificatesFile: caFile.map { URL(fileURLWithPath: $0) })
+            endpoint: destination, requestTimeout: .seconds(timeout), streamWaitTimeout: .seconds(streamWait), maximumConcurrentRequests: concurrency,
+            connections: connections, retry: RetryPolicy(maximumAttempts: attempts), trustedCertificatesFile: caFile.map { URL(fileURLWithPath: $0) },
+            collapsesResends: collapseResends)
         return SendPlan(tokens: tokens, template: template, clientConfiguration: configuration)
     }
 

@@ -46,6 +46,10 @@ struct SendPlan {
         for header in template.wireRequest(authorization: nil).headers {
             lines.append("\(header.name): \(header.value)")
         }
+        lines.append("apns-id: <a new UUID per device>")
+        if template.collapseID == nil, clientConfiguration.collapsesResends {
+            lines.append("apns-collapse-id: <the apns-id, so that a resend after a lost answer shows once>")
+        }
         lines.append("")
         if let body = try? JSONValue(parsing: template.payload) {  // the body was parsed when it was built or read
             lines.append(body.jsonText(.pretty))

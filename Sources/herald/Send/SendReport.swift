@@ -20,6 +20,10 @@ final class SendReport: @unchecked Sendable {
     private var mayBeWrongEnvironment = false
     private var lastFailure: SendResult?
     private var lastDelivery: SendResult?
+    /// Notifications that may have reached APNs more than once, and those of the failed ones
+    /// that may have been delivered: both after an answer was lost.
+    private var possiblyDuplicated = 0
+    private var failedButPossiblyDelivered = 0
     private var lastProgress = Date.distantPast
 
     /// - Parameters:
@@ -43,10 +47,12 @@ final class SendReport: @unchecked Sendable {
     }
 
     private func recordLocked(_ result: SendResult) {
+        if result.possibleDuplicates > 0 { possiblyDuplicated += 1 }
         if result.delivered {
             delivered += 1
             lastDelivery = result
         } else {
+            if !result.possiblyDeliveredAttempts.isEmpty { failedButPossiblyDelivered += 1 }
             failures[result.failureName, default: 0] += 1
             if result.deleteToken { tokensToDelete.append(result.token) }
             if result.status != nil, let reason = result.reason, APNSErrorReason(rawValue: reason).isEnvironmentOrTopicMismatch {
@@ -71,6 +77,21 @@ final class SendReport: @unchecked Sendable {
         lock.withLock { finishLocked() }
     }
 
+    /// What lost answers mean for the devices; empty when no answer was lost.
+    private var lostAnswersNote: [String] {
+        var lines: [String] = []
+        if possiblyDuplicated > 0 {
+            lines.append(
+                "\(possiblyDuplicated) notification\(possiblyDuplicated == 1 ? "" : "s") may have reached APNs more than once (an answer was "
+                    + "lost and it went again); each copy carried the same apns-collapse-id, so the phone shows it once.")
+        }
+        if failedButPossiblyDelivered > 0 {
+            lines.append(
+                "\(failedButPossiblyDelivered) of the failed may have been delivered all the same: the request went out whole and its answer was lost.")
+        }
+        return lines
+    }
+
     private func finishLocked() {
         if showsProgress { FileHandle.standardError.write(Data("\n".utf8)) }
         guard !json else { return }
@@ -84,6 +105,7 @@ final class SendReport: @unchecked Sendable {
                 if lastFailure.deleteToken { print("Delete this token from your backend: APNs will not deliver to it.") }
                 if mayBeWrongEnvironment { print(Self.environmentCaveat) }
             }
+            lostAnswersNote.forEach { print($0) }
             return
         }
         print("Sent \(delivered) of \(total) notifications to \(destination).")
@@ -100,5 +122,6 @@ final class SendReport: @unchecked Sendable {
         if mayBeWrongEnvironment {
             print(Self.environmentCaveat)
         }
+        lostAnswersNote.forEach { print($0) }
     }
 }

@@ -13,6 +13,11 @@ struct SendResult {
     var invalidSince: Date?
     var message: String?
     var attempts: Int
+    /// The attempts whose request went out whole and whose answer was lost (APNs only).
+    var possiblyDeliveredAttempts: [Int] = []
+    /// How many more copies than one APNs may have taken.
+    var possibleDuplicates = 0
+    var collapseID: String?
 
     init(
         token: String, delivered: Bool, apnsID: String? = nil, status: Int? = nil, reason: String? = nil, deleteToken: Bool = false,
@@ -39,6 +44,9 @@ struct SendResult {
                 token: delivery.deviceToken.hex, delivered: false, status: failure.status, reason: failure.reason?.rawValue,
                 deleteToken: failure.shouldDeleteToken, invalidSince: failure.timestamp, message: failure.message, attempts: delivery.attempts)
         }
+        possiblyDeliveredAttempts = delivery.possiblyDeliveredAttempts
+        possibleDuplicates = delivery.possibleDuplicates
+        collapseID = delivery.collapseID
     }
 
     /// One JSON object for `--json`.
@@ -46,12 +54,14 @@ struct SendResult {
         var object: [String: JSONValue] = [
             "token": .string(token), "delivered": .bool(delivered), "deleteToken": .bool(deleteToken),
             "attempts": .number(JSONNumber(attempts)),
+            "possiblyDeliveredAttempts": .array(possiblyDeliveredAttempts.map { .number(JSONNumber($0)) }),
         ]
         object["apnsID"] = apnsID.map(JSONValue.string)
         object["status"] = status.map { .number(JSONNumber($0)) }
         object["reason"] = reason.map(JSONValue.string)
         object["invalidSince"] = invalidSince.map { .string($0.formatted(.iso8601)) }
         object["message"] = message.map(JSONValue.string)
+        object["collapseID"] = collapseID.map(JSONValue.string)
         return .object(object)
     }
 

@@ -95,13 +95,16 @@ final class APNSConnection: Sendable {
     ///
     /// - Parameters:
     ///   - request: the APNs request.
-    ///   - deadline: when to stop waiting; the stream is then reset.
+    ///   - timeout: how long the answer may take once the request went out; the stream is
+    ///     then reset.
+    ///   - streamWaitDeadline: when to stop waiting for a free stream, if the request has not
+    ///     gone out by then.
     /// - Returns: the answer, whatever its status.
     /// - Throws: ``APNSTransportError`` when no whole answer came.
-    func send(_ request: APNSWireRequest, deadline: NIODeadline) async throws -> APNSWireResponse {
+    func send(_ request: APNSWireRequest, timeout: TimeAmount, streamWaitDeadline: NIODeadline) async throws -> APNSWireResponse {
         try await withCheckedThrowingContinuation { continuation in
             channel.eventLoop.execute {
-                self.handler.value.send(request, deadline: deadline, continuation: continuation)
+                self.handler.value.send(request, timeout: timeout, streamWaitDeadline: streamWaitDeadline, continuation: continuation)
             }
         }
     }

@@ -20,9 +20,11 @@ final class APNSConnectionPool: Sendable {
         var isShutDown = false
     }
 
-    /// How often a request goes to a fresh connection when the one it was handed closed before
-    /// it went out; such a request was never sent, so this is not a retry.
-    private static let unsentRetries = 3
+    /// How often a request goes to another connection when the one it was handed could not
+    /// send it (closing, closed before the last byte went out, GOAWAY or REFUSED_STREAM said it
+    /// was not processed): it never reached APNs, so this is not a retry. Past this the attempt
+    /// fails unsent, and the client's retry policy decides.
+    private static let resendsAtOnce = 3
 
     private let endpoint: APNSEndpoint
     private let tls: NIOSSLContext
@@ -45,17 +47,22 @@ final class APNSConnectionPool: Sendable {
     ///
     /// - Parameters:
     ///   - request: the APNs request.
-    ///   - timeout: how long the answer may take, from when the request goes out on an open
-    ///     connection (opening one has its own limits).
+    ///   - timeout: how long the answer may take, from when the request's HEADERS go out.
+    ///   - streamWait: how long the request may wait for a free stream before it goes out,
+    ///     counted from now, over every connection it is handed to. (Opening a connection has
+    ///     its own limits, ``APNSConnection/connectTimeout``.)
     /// - Throws: ``APNSTransportError`` when no whole answer came.
-    func send(_ request: APNSWireRequest, timeout: TimeAmount) async throws -> APNSWireResponse {
-        var unsent = 0
+    func send(_ request: APNSWireRequest, timeout: TimeAmount, streamWait: TimeAmount) async throws -> APNSWireResponse {
+        let streamWaitDeadline = NIODeadline.now() + streamWait
+        var resends = 0
         while true {
             let connection = try await nextConnection()
             do {
-                return try await connection.send(request, deadline: .now() + timeout)
-            } catch APNSTransportError.connectionUnavailable where unsent < Self.unsentRetries {
-                unsent += 1
+                return try await connection.send(request, timeout: timeout, streamWaitDeadline: streamWaitDeadline)
+            } catch let error as APNSTransportError where error.isResendableAtOnce && resends < Self.resendsAtOnce {
+                resends += 1
+            } catch APNSTransportError.noFreeStream {
+                throw APNSTransportError.noFreeStream(waited: streamWait)  // the whole wait, over every connection tried
             }
         }
     }

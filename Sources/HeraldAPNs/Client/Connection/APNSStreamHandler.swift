@@ -17,6 +17,11 @@ import NIOTLS
 /// Every exchange ends exactly once: with the answer, or with an ``APNSTransportError`` when
 /// the stream is reset, GOAWAY refuses it, the deadline passes or the connection closes.
 ///
+/// A request's deadline starts when its HEADERS go out (NIOHTTP2 tells the frame delegate),
+/// not when it is handed over: until then it waits for a free stream under a limit of its
+/// own. An exchange whose last byte was not yet written when it ended fails as
+/// ``APNSTransportError/notWritten(_:)``: APNs cannot have taken it, so it may go again freely.
+///
 /// Bound to the channel's event loop: every method runs there.
 final class APNSStreamHandler: ChannelInboundHandler {
     typealias InboundIn = HTTP2Frame
@@ -24,8 +29,16 @@ final class APNSStreamHandler: ChannelInboundHandler {
 
     private struct Exchange {
         let continuation: Continuation
-        let sentAt: NIODeadline
-        let deadline: NIODeadline
+        /// How long the answer may take once the HEADERS went out.
+        let timeout: TimeAmount
+        /// When the request was handed to the connection.
+        let queuedAt: NIODeadline
+        /// Until the HEADERS go out, the end of the wait for a stream; then the answer's deadline.
+        var deadline: NIODeadline
+        /// When the HEADERS went out; `nil` while NIOHTTP2 holds the stream for a free slot.
+        var sentAt: NIODeadline?
+        /// Whether the request's last byte was written to the socket.
+        var isWritten = false
         var status: Int?
         var headers: [APNSHeader] = []
         var body: ByteBuffer?
@@ -84,9 +97,12 @@ final class APNSStreamHandler: ChannelInboundHandler {
     ///
     /// - Parameters:
     ///   - request: the APNs request.
-    ///   - deadline: when to give up on the answer; the stream is then reset with CANCEL.
+    ///   - timeout: how long the answer may take once the HEADERS went out; the stream is then
+    ///     reset with CANCEL.
+    ///   - streamWaitDeadline: when to give up if the HEADERS have not gone out yet (the
+    ///     server's stream limit is reached): the request then fails unsent.
     ///   - continuation: resumed exactly once.
-    func send(_ request: APNSWireRequest, deadline: NIODeadline, continuation: Continuation) {
+    func send(_ request: APNSWireRequest, timeout: TimeAmount, streamWaitDeadline: NIODeadline, continuation: Continuation) {
         guard let context, let writer, case .open = state else {
             continuation.resume(throwing: APNSTransportError.connectionUnavailable)
             return
@@ -97,8 +113,8 @@ final class APNSStreamHandler: ChannelInboundHandler {
         } else {
             nextStreamID = streamID.advanced(by: 2)
         }
-        exchanges[streamID] = Exchange(continuation: continuation, sentAt: .now(), deadline: deadline)
-        scheduleSweep(by: deadline, context)
+        exchanges[streamID] = Exchange(continuation: continuation, timeout: timeout, queuedAt: .now(), deadline: streamWaitDeadline)
+        scheduleSweep(by: streamWaitDeadline, context)
 
         var headers = HPACKHeaders()
         headers.reserveCapacity(request.headers.count + 5)
@@ -119,9 +135,23 @@ final class APNSStreamHandler: ChannelInboundHandler {
         // Only the last write's promise: if the stream could not be opened, this one fails too.
         let written = context.eventLoop.makePromise(of: Void.self)
         writer.write(HTTP2Frame(streamID: streamID, payload: .data(.init(data: .byteBuffer(body), endStream: true))), promise: written)
-        written.futureResult.assumeIsolated().whenFailure { [self] error in
-            fail(streamID, APNSTransportError.connectionClosed("could not write the request: \(error)"), reset: false)
+        written.futureResult.assumeIsolated().whenComplete { [self] result in
+            switch result {
+            case .success: exchanges[streamID]?.isWritten = true
+            case .failure(let error): fail(streamID, APNSTransportError.notWritten("\(error)"), reset: false)
+            }
         }
+    }
+
+    /// The request's HEADERS went out (NIOHTTP2 held them until the server's stream limit
+    /// allowed): its deadline starts now.
+    private func sentHeaders(on streamID: HTTP2StreamID) {
+        guard let context, var exchange = exchanges[streamID], exchange.sentAt == nil else { return }
+        let now = NIODeadline.now()
+        exchange.sentAt = now
+        exchange.deadline = now + exchange.timeout
+        exchanges[streamID] = exchange
+        scheduleSweep(by: exchange.deadline, context)
     }
 
     // MARK: Receiving
@@ -271,10 +301,13 @@ final class APNSStreamHandler: ChannelInboundHandler {
         if let context { closeIfDrained(context) }
     }
 
-    /// Ends an exchange that has not ended yet with `error`; `reset` also tells the server.
+    /// Ends an exchange that has not ended yet with `error`, or with
+    /// ``APNSTransportError/notWritten(_:)`` when its request never went out whole; `reset` also
+    /// tells the server.
     private func fail(_ streamID: HTTP2StreamID, _ error: APNSTransportError, reset: Bool) {
         guard let exchange = exchanges.removeValue(forKey: streamID) else { return }
-        exchange.continuation.resume(throwing: error)
+        let written = exchange.isWritten || !error.mayHaveBeenProcessed
+        exchange.continuation.resume(throwing: written ? error : APNSTransportError.notWritten(error.description))
         if reset, let context, context.channel.isActive {
             // Tells the server (or NIOHTTP2's queue of streams waiting for a slot) it is dropped.
             writer?.write(HTTP2Frame(streamID: streamID, payload: .rstStream(.cancel)))
@@ -296,12 +329,17 @@ final class APNSStreamHandler: ChannelInboundHandler {
         let now = NIODeadline.now()
         var earliest: NIODeadline?
         var silentSince: NIODeadline?
-        for (streamID, exchange) in exchanges {
-            if exchange.deadline <= now {
-                if lastFrameAt < exchange.sentAt { silentSince = min(silentSince ?? exchange.sentAt, exchange.sentAt) }
+        // By id, each read afresh: a reset frees a stream, and NIOHTTP2 may send a waiting
+        // request's HEADERS (and so move its deadline) during the loop.
+        for streamID in Array(exchanges.keys) {
+            guard let exchange = exchanges[streamID] else { continue }
+            if exchange.deadline > now {
+                earliest = min(earliest ?? exchange.deadline, exchange.deadline)
+            } else if let sentAt = exchange.sentAt {
+                if lastFrameAt < sentAt { silentSince = min(silentSince ?? sentAt, sentAt) }
                 fail(streamID, APNSTransportError.deadlineExceeded, reset: true)
             } else {
-                earliest = min(earliest ?? exchange.deadline, exchange.deadline)
+                fail(streamID, APNSTransportError.noFreeStream(waited: now - exchange.queuedAt), reset: true)
             }
         }
         guard let context else { return }
@@ -338,13 +376,22 @@ final class APNSStreamHandler: ChannelInboundHandler {
 }
 
 extension APNSStreamHandler: NIOHTTP2FrameDelegate {
-    /// Sees every frame NIOHTTP2 writes. This client never sends GOAWAY itself: one going out
-    /// means NIOHTTP2 found a connection error, after which it leaves the connection open, so
-    /// the handler ends it (on the next tick, outside NIOHTTP2's write).
+    /// Sees every frame NIOHTTP2 writes, once it passed the stream limit and flow control:
+    /// - HEADERS start their request's deadline.
+    /// - GOAWAY: this client never sends one itself; one going out means NIOHTTP2 found a
+    ///   connection error, after which it leaves the connection open, so the handler ends it
+    ///   (on the next tick, outside NIOHTTP2's write).
     func wroteFrame(_ frame: HTTP2Frame) {
-        guard case .goAway(_, let code, _) = frame.payload, let context else { return }
-        context.eventLoop.assumeIsolated().execute { [self] in
-            abandon("HTTP/2 connection error (\(code)) in what the server sent", context)
+        switch frame.payload {
+        case .headers:
+            sentHeaders(on: frame.streamID)
+        case .goAway(_, let code, _):
+            guard let context else { return }
+            context.eventLoop.assumeIsolated().execute { [self] in
+                abandon("HTTP/2 connection error (\(code)) in what the server sent", context)
+            }
+        default:
+            break
         }
     }
 }

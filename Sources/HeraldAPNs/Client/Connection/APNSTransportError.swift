@@ -1,10 +1,18 @@
+import NIOCore
 import NIOHTTP2
 
-/// Why an attempt got no whole answer from APNs. The client retries every one of these like a
-/// 5xx, and reports the last one in ``APNSFailure/message`` after "no answer: ".
+/// Why an attempt got no whole answer from APNs, and so whether it may have been delivered.
+///
+/// The client reports the last one in ``APNSFailure/message`` after "no answer: " or
+/// "not sent: ". Which it may do next depends on ``wasProcessed``.
 enum APNSTransportError: Error, CustomStringConvertible {
     /// The connection was closing or closed before the request went out: it was never sent.
     case connectionUnavailable
+    /// The request never went out whole (still waiting for a stream, or its last byte not yet
+    /// written) when its stream or connection ended, for the reason given.
+    case notWritten(String)
+    /// The request waited longer than the client's limit for a free stream, and never went out.
+    case noFreeStream(waited: TimeAmount)
     /// The connection could not be opened (TCP, TLS or ALPN).
     case connectFailed(String)
     /// The connection closed while the answer was awaited.
@@ -12,6 +20,7 @@ enum APNSTransportError: Error, CustomStringConvertible {
     /// GOAWAY said the stream was not processed: safe to send again.
     case refusedByGoAway
     /// The stream ended without a whole answer: RST_STREAM from the server, or a stream error.
+    /// REFUSED_STREAM says the server did not process it.
     case streamClosed(HTTP2ErrorCode?)
     /// No whole answer came before the attempt's deadline.
     case deadlineExceeded
@@ -20,18 +29,47 @@ enum APNSTransportError: Error, CustomStringConvertible {
     /// The client was shut down.
     case shutDown
 
+    /// Whether APNs may have taken the notification: the request went out whole and its answer
+    /// was lost. Such an attempt may have reached the device, and sending it again may show it
+    /// twice unless it carries an `apns-collapse-id`.
+    var mayHaveBeenProcessed: Bool {
+        switch self {
+        case .connectionClosed, .deadlineExceeded, .responseTooLarge: true
+        case .streamClosed(let code): code != .refusedStream
+        case .connectionUnavailable, .notWritten, .noFreeStream, .connectFailed, .refusedByGoAway, .shutDown: false
+        }
+    }
+
+    /// Whether the request can go again at once on another connection: it never reached APNs
+    /// because of the connection it was given, not because of the server or the client's limits.
+    var isResendableAtOnce: Bool {
+        switch self {
+        case .connectionUnavailable, .notWritten, .refusedByGoAway: true
+        case .streamClosed(let code): code == .refusedStream
+        case .noFreeStream, .connectFailed, .connectionClosed, .deadlineExceeded, .responseTooLarge, .shutDown: false
+        }
+    }
+
     var description: String {
         switch self {
         case .connectionUnavailable: "the connection was closing"
+        case .notWritten(let why): "the request never went out whole: \(why)"
+        case .noFreeStream(let waited): "no free HTTP/2 stream within \(Self.seconds(waited))"
         case .connectFailed(let why): "could not connect: \(why)"
         case .connectionClosed(let why?): "the connection closed: \(why)"
         case .connectionClosed(nil): "the connection closed"
         case .refusedByGoAway: "GOAWAY: the server did not process the request"
+        case .streamClosed(.refusedStream?): "the server refused the stream (REFUSED_STREAM) without processing it"
         case .streamClosed(let code?): "the stream was reset (\(code))"
         case .streamClosed(nil): "the stream ended without an answer"
         case .deadlineExceeded: "no answer before the deadline"
         case .responseTooLarge(let limit): "the answer was larger than \(limit) bytes"
         case .shutDown: "the client was shut down"
         }
+    }
+
+    private static func seconds(_ time: TimeAmount) -> String {
+        let milliseconds = time.nanoseconds / 1_000_000
+        return milliseconds % 1000 == 0 ? "\(milliseconds / 1000) s" : "\(milliseconds) ms"
     }
 }
