@@ -13,6 +13,7 @@ struct DurationOptionTests {
         (["preview", "--no-fetch", "--budget={}", payload], "--budget"),
         (["preview", "--no-fetch", "--avatar-timeout={}", payload], "--avatar-timeout"),
         (["send", "apns", "--dry-run", "--sandbox", "--topic", "a.b", "--token", "0123abcd", "--text", "hi", "--timeout={}"], "--timeout"),
+        (["send", "apns", "--dry-run", "--sandbox", "--topic", "a.b", "--token", "0123abcd", "--text", "hi", "--stream-wait={}"], "--stream-wait"),
         (["send", "onesignal", "--app-id", "a", "--external-id", "u", "--text", "hi", "--timeout={}"], "--timeout"),
     ]
 

@@ -70,6 +70,36 @@ struct SendToEmulatorTests {
         }
     }
 
+    @Test func lostAnswersAreReportedAsPossiblyDeliveredAndResentUnderOneCollapseID() async throws {
+        try await Self.withKey { directory, credentials in
+            let ca = directory.appendingPathComponent("ca.pem").path
+            // Every second request is accepted and its answer lost: reset, closed connection, stall.
+            let emulator = try await EmulatorProcess(credentials + ["--ca-out", ca, "--lose-answer-every", "2"])
+            let send = ["send", "apns"] + credentials + [
+                "--topic", "com.example.chat", "--endpoint", "https://127.0.0.1:\(emulator.port)", "--ca-file", ca,
+                "--concurrency", "1", "--connections", "1", "--timeout", "1", "--text", "hi",
+            ]
+            let (first, second, third, fourth) = (String(repeating: "a1", count: 32), String(repeating: "a2", count: 32), String(repeating: "a3", count: 32), String(repeating: "a4", count: 32))
+            let json = try await HeraldProcess.run(send + ["--token", first, "--token", second, "--json"])
+            let summary = try await HeraldProcess.run(send + ["--token", third, "--token", fourth])
+            let stopped = await emulator.stop()
+
+            #expect(json.status == 0, "\(json.stderr)")
+            let results = try json.stdout.split(separator: "\n").map { try JSONValue(parsing: String($0)) }
+            #expect(results.map { $0["token"]?.stringValue } == [first, second])
+            #expect(results.map { $0["possiblyDeliveredAttempts"] } == [.array([]), .array([1])])
+            #expect(results.map { $0["attempts"] } == [1, 2])
+            for result in results {
+                #expect(result["collapseID"] != nil)
+                #expect(result["collapseID"] == result["apnsID"])
+            }
+            #expect(summary.status == 0, "\(summary.stderr)")
+            #expect(summary.stdout.contains("Sent 2 of 2 notifications"))
+            #expect(summary.stdout.contains("2 notifications may have reached APNs more than once"), "\(summary.stdout)")
+            #expect(stopped.stderr.contains("7 received, 7 accepted, 0 refused, 3 faults injected, 3 accepted with the answer lost"), "\(stopped.stderr)")
+        }
+    }
+
     @Test func oneRefusedTokenIsExplainedOnceWithItsDeleteHint() async throws {
         try await Self.withKey { directory, credentials in
             let ca = directory.appendingPathComponent("ca.pem").path
