@@ -145,7 +145,8 @@ let package = Package(
             name: "HeraldAPNsTests",
             dependencies: [
                 "HeraldAPNs", "HeraldAPNsEmulator", "HeraldCore", "HeraldTestSupport", .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"), .product(name: "NIOEmbedded", package: "swift-nio"),
+                .product(name: "NIOHTTP2", package: "swift-nio-http2"),
             ]
         ),
         .testTarget(name: "HeraldOneSignalTests", dependencies: ["HeraldOneSignal", "HeraldCore", "HeraldTestSupport"]),
