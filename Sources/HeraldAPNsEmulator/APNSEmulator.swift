@@ -28,18 +28,23 @@ public final class APNSEmulator: Sendable {
         public var logFile: URL?
         /// A directory each accepted notification is written to as an `.apns` file for `xcrun simctl push`.
         public var simctlDirectory: URL?
-        /// The TLS certificate and key; `nil` makes a self-signed one.
-        public var identity: SelfSignedIdentity?
-        /// SETTINGS_MAX_CONCURRENT_STREAMS of each connection.
+        /// The TLS certificates and key; `nil` makes an authority and a server certificate it signs.
+        public var identity: EmulatorIdentity?
+        /// SETTINGS_MAX_CONCURRENT_STREAMS of each connection once a request with a valid
+        /// provider token came on it; until then 1, as APNs allows.
         public var maximumConcurrentStreams: Int
         /// The oldest provider token accepted; APNs's hour by default.
         public var tokenMaximumAge: Duration
+        /// How soon after a connection's provider token came into use another may replace it;
+        /// sooner is 429 `TooManyProviderTokenUpdates`. APNs's 20 minutes by default.
+        public var tokenUpdateMinimumInterval: Duration
 
         /// - Parameters: see the properties.
         public init(
             host: String = "127.0.0.1", port: Int = 0, keys: [APNSVerificationKey], unregisteredTokens: [String: Date] = [:],
-            faults: EmulatorFaults = EmulatorFaults(), logFile: URL? = nil, simctlDirectory: URL? = nil, identity: SelfSignedIdentity? = nil,
-            maximumConcurrentStreams: Int = 500, tokenMaximumAge: Duration = APNSProviderToken.maximumAge
+            faults: EmulatorFaults = EmulatorFaults(), logFile: URL? = nil, simctlDirectory: URL? = nil, identity: EmulatorIdentity? = nil,
+            maximumConcurrentStreams: Int = 500, tokenMaximumAge: Duration = APNSProviderToken.maximumAge,
+            tokenUpdateMinimumInterval: Duration = .seconds(20 * 60)
         ) {
             self.host = host
             self.port = port
@@ -51,6 +56,7 @@ public final class APNSEmulator: Sendable {
             self.identity = identity
             self.maximumConcurrentStreams = maximumConcurrentStreams
             self.tokenMaximumAge = tokenMaximumAge
+            self.tokenUpdateMinimumInterval = tokenUpdateMinimumInterval
         }
     }
 
@@ -60,7 +66,8 @@ public final class APNSEmulator: Sendable {
 
     /// The port it listens on.
     public var port: Int { server.port }
-    /// The certificate a client must trust (what `--ca-out` writes).
+    /// The certificate a client must trust (what `--ca-out` writes): the generated authority's,
+    /// or the configured identity's ``EmulatorIdentity/trustRootPEM``.
     public let certificatePEM: String
     /// Where to send: `https://127.0.0.1:<port>`.
     public let endpoint: APNSEndpoint
@@ -72,18 +79,18 @@ public final class APNSEmulator: Sendable {
     /// - Throws: when the port cannot be bound, the certificate cannot be made, or the log file
     ///   or simctl directory cannot be created.
     public static func start(_ configuration: Configuration) async throws -> APNSEmulator {
-        let identity = try configuration.identity ?? SelfSignedIdentity.generate()
+        let identity = try configuration.identity ?? EmulatorIdentity.generate()
         let log = try NotificationLog(logFile: configuration.logFile, simctlDirectory: configuration.simctlDirectory)
         let responder = EmulatorResponder(configuration: configuration, log: log)
         let server = try await HTTP2Server.bind(
             host: configuration.host, port: configuration.port, identity: identity,
             maximumConcurrentStreams: configuration.maximumConcurrentStreams
-        ) { request in
-            responder.answer(request)
+        ) { request, connection in
+            responder.answer(request, connection: &connection)
         }
         let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
         return APNSEmulator(
-            server: server, responder: responder, log: log, certificatePEM: identity.certificatePEM,
+            server: server, responder: responder, log: log, certificatePEM: identity.trustRootPEM,
             endpoint: APNSEndpoint(url: URL(string: "https://\(host):\(server.port)")!))
     }
 

@@ -5,9 +5,12 @@ import NIOConcurrencyHelpers
 
 /// Decides the emulator's answer to each request: a scheduled fault, or APNs's rules.
 ///
-/// The order: faults; the provider token (`authorization`); the request's headers and body by
-/// ``APNSRequest/init(parsing:)``; a device token shorter than 32 bytes gets `BadDeviceToken`; the
-/// body must be a JSON object; an unregistered device token gets 410. What passes is accepted, logged, and answered 200 with its `apns-id`.
+/// The order: faults; the provider token (`authorization`, and no new one on a connection
+/// within 20 minutes of the last); the request's headers and body by
+/// ``APNSRequest/init(parsing:)``; a device token shorter than 32 bytes gets `BadDeviceToken`;
+/// the body must be a JSON object; an unregistered device token gets 410. What passes is
+/// accepted, logged, and answered 200. Every answer carries an `apns-id`: the request's, or
+/// one made for it.
 final class EmulatorResponder: Sendable {
     private struct State {
         var generator: SeededGenerator
@@ -35,20 +38,26 @@ final class EmulatorResponder: Sendable {
 
     var statistics: EmulatorStatistics { state.withLockedValue { $0.statistics } }
 
-    func answer(_ request: APNSWireRequest) -> HTTP2Server.Answer {
+    /// - Parameters:
+    ///   - request: the request as received.
+    ///   - connection: what its connection remembers; a valid provider token is noted there.
+    func answer(_ request: APNSWireRequest, connection: inout HTTP2Server.ConnectionState) -> HTTP2Server.Answer {
         let faults = configuration.faults
         let delay = faults.latency > .zero ? faults.latency : nil
+        var generator = SystemRandomNumberGenerator()
+        // A malformed apns-id is refused below (BadMessageId), with an id of APNs's own.
+        let apnsID = request.headers.first(named: "apns-id").flatMap(UUID.init(text:)) ?? UUID.version4(using: &generator)
         var lostAnswer: HTTP2Server.Fault?
         switch scheduledFault() {
         case .server(let reason)?:
-            let apnsID = request.headers.first(named: "apns-id").flatMap(UUID.init(text:))
             var response = APNSResponse(refusing: reason, apnsID: apnsID).wireResponse
             if let retryAfter = faults.retryAfter, reason == .tooManyRequests || reason == .serviceUnavailable {
                 response.headers.append(APNSHeader("retry-after", String(retryAfter.components.seconds)))
             }
             return HTTP2Server.Answer(response: response, delay: delay)
         case .transport(let transport)?:
-            return HTTP2Server.Answer(response: APNSWireResponse(status: 500, headers: [], body: Data()), delay: delay, fault: transport)
+            let response = APNSResponse(status: 500, apnsID: apnsID).wireResponse  // what a stalled answer's HEADERS show
+            return HTTP2Server.Answer(response: response, delay: delay, fault: transport)
         case .loseAnswer(let transport)?:
             lostAnswer = transport
         case nil:
@@ -56,13 +65,10 @@ final class EmulatorResponder: Sendable {
         }
         let response: APNSResponse
         do {
-            response = try accept(request)
+            response = try accept(request, apnsID: apnsID, connection: &connection)
         } catch {
             state.withLockedValue { $0.statistics.refused[error.reason.rawValue, default: 0] += 1 }
-            // APNs echoes the request's apns-id on refusals too.
-            response = APNSResponse(
-                refusing: error.reason, apnsID: request.headers.first(named: "apns-id").flatMap(UUID.init(text:)),
-                timestamp: error.reason == .unregistered ? unregisteredSince(request) : nil)
+            response = APNSResponse(refusing: error.reason, apnsID: apnsID, timestamp: error.reason == .unregistered ? unregisteredSince(request) : nil)
             return HTTP2Server.Answer(response: response.wireResponse, delay: delay)
         }
         if lostAnswer != nil { state.withLockedValue { $0.statistics.faultsInjected += 1 } }
@@ -114,8 +120,8 @@ final class EmulatorResponder: Sendable {
         }
     }
 
-    private func accept(_ wire: APNSWireRequest) throws(APNSRequestError) -> APNSResponse {
-        try verifyProviderToken(wire.headers)
+    private func accept(_ wire: APNSWireRequest, apnsID: UUID, connection: inout HTTP2Server.ConnectionState) throws(APNSRequestError) -> APNSResponse {
+        try verifyProviderToken(wire.headers, connection: &connection)
         let request = try APNSRequest(parsing: wire)
         // The emulator's model: today's tokens are 32 bytes, and Apple warns they may grow, so
         // only shorter ones are refused, as APNs refuses a token it never issued.
@@ -129,7 +135,6 @@ final class EmulatorResponder: Sendable {
             throw APNSRequestError(.unregistered, "the device token is marked unregistered")
         }
         var generator = SystemRandomNumberGenerator()
-        let apnsID = request.apnsID ?? UUID.version4(using: &generator)
         do {
             try log.record(request, headers: wire.headers, payload: payload, apnsID: apnsID)
         } catch {
@@ -140,7 +145,26 @@ final class EmulatorResponder: Sendable {
         return APNSResponse(status: 200, apnsID: apnsID, uniqueID: UUID.version4(using: &generator).lowercasedText)
     }
 
-    private func verifyProviderToken(_ headers: [APNSHeader]) throws(APNSRequestError) {
+    /// Verifies the provider token, and holds a connection to APNs's pace of token updates:
+    /// a new valid token within ``APNSEmulator/Configuration/tokenUpdateMinimumInterval`` of
+    /// the one in use is refused, and the one in use stays.
+    private func verifyProviderToken(_ headers: [APNSHeader], connection: inout HTTP2Server.ConnectionState) throws(APNSRequestError) {
+        let token = try verifiedProviderToken(headers)
+        let now = Date()
+        if let current = connection.providerToken, current.value != token {
+            let interval = TimeInterval(configuration.tokenUpdateMinimumInterval.components.seconds)
+            guard now.timeIntervalSince(current.since) >= interval else {
+                throw APNSRequestError(
+                    .tooManyProviderTokenUpdates, "a new provider token \(Int(now.timeIntervalSince(current.since))) s after the last on this connection; at most one every \(Int(interval)) s")
+            }
+        } else if connection.providerToken != nil {
+            return  // the token in use
+        }
+        connection.providerToken = (token, now)
+    }
+
+    /// The request's provider token, once its signature, key, team and age are checked.
+    private func verifiedProviderToken(_ headers: [APNSHeader]) throws(APNSRequestError) -> String {
         guard let authorization = headers.first(named: "authorization") else {
             throw APNSRequestError(.missingProviderToken, "there is no authorization header")
         }
@@ -155,13 +179,14 @@ final class EmulatorResponder: Sendable {
             guard now.timeIntervalSince(issuedAt) <= maximumAge else {
                 throw APNSRequestError(.expiredProviderToken, "the provider token is older than \(Int(maximumAge)) s")
             }
-            return
+            return token
         }
         let verified = try APNSProviderToken.verify(token, keys: keys, now: now, maximumAge: configuration.tokenMaximumAge)
         state.withLockedValue { state in
             if state.verifiedTokens.count > 10_000 { state.verifiedTokens.removeAll() }
             state.verifiedTokens[token] = verified.issuedAt
         }
+        return token
     }
 
     private func unregisteredSince(_ wire: APNSWireRequest) -> Date? {

@@ -8,11 +8,13 @@ struct APNsEmulatorCommand: AsyncParsableCommand {
         commandName: "apns-emulator",
         abstract: "Run a local server that answers as APNs does, to test a backend offline.",
         discussion: """
-            HTTP/2 over TLS on loopback, with a self-signed certificate made at start (or \
-            --cert/--key); --ca-out writes the certificate a client must trust, which \
+            HTTP/2 over TLS on loopback, with a certificate authority and a server certificate \
+            made at start (or --cert/--key); --ca-out writes the authority's certificate, which \
             `herald send apns --ca-file` takes. Provider tokens are verified against the .p8 key \
-            (signature, kid, iss, age), headers and body by APNs's rules, and refusals carry \
-            Apple's statuses and reasons. Each accepted notification is appended to --log as one \
+            (signature, kid, iss, age, no new one on a connection within 20 minutes), headers \
+            and body by APNs's rules, and refusals carry Apple's statuses and reasons. As APNs \
+            does, a connection allows one stream until a valid provider token came, and a \
+            client that does not offer ALPN h2 is refused. Each accepted notification is appended to --log as one \
             JSON line with "token", "headers" and "payload".
 
             Prints one line when it accepts connections. Stops on SIGINT or SIGTERM, sending \
@@ -35,7 +37,7 @@ struct APNsEmulatorCommand: AsyncParsableCommand {
     @Option(name: .customLong("ca-out"), help: ArgumentHelp("Write the certificate clients must trust here (PEM).", valueName: "file"))
     var caOut: String?
 
-    @Option(name: .long, help: ArgumentHelp("Use this certificate (PEM) instead of a self-signed one; needs --key.", valueName: "file"))
+    @Option(name: .long, help: ArgumentHelp("Use this certificate (PEM) instead of generated ones; needs --key.", valueName: "file"))
     var cert: String?
 
     @Option(name: .long, help: ArgumentHelp("The private key (PEM) of --cert.", valueName: "file"))
@@ -50,7 +52,7 @@ struct APNsEmulatorCommand: AsyncParsableCommand {
     @Option(name: .customLong("unregistered-token"), help: ArgumentHelp("Answer this device token 410 Unregistered (repeat for each).", valueName: "hex"))
     var unregisteredToken: [String] = []
 
-    @Option(name: .customLong("max-streams"), help: ArgumentHelp("SETTINGS_MAX_CONCURRENT_STREAMS per connection.", valueName: "n"))
+    @Option(name: .customLong("max-streams"), help: ArgumentHelp("SETTINGS_MAX_CONCURRENT_STREAMS per connection once a valid provider token came on it (1 before, as APNs).", valueName: "n"))
     var maximumStreams: Int = 500
 
     @Option(name: .customLong("latency-ms"), help: ArgumentHelp("Fault: wait this long before every answer (at most a day).", valueName: "ms"))
@@ -151,11 +153,11 @@ struct APNsEmulatorCommand: AsyncParsableCommand {
         } catch {
             throw .usage(error.message)
         }
-        var identity: SelfSignedIdentity?
+        var identity: EmulatorIdentity?
         if let cert, let key {
             let certificate = String(decoding: try PayloadSource(argument: cert).read(), as: UTF8.self)
             let privateKey = String(decoding: try PayloadSource(argument: key).read(), as: UTF8.self)
-            identity = SelfSignedIdentity(certificatePEM: certificate, privateKeyPEM: privateKey)
+            identity = EmulatorIdentity(certificateChainPEM: certificate, privateKeyPEM: privateKey)
         }
         let now = Date()
         return APNSEmulator.Configuration(

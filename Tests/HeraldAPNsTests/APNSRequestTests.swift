@@ -79,6 +79,11 @@ import Testing
         Case(description: "topic with a line break", reason: .badTopic) { $0.topic = "com.example.chat\n" },
         Case(description: "topic with a space", reason: .badTopic) { $0.topic = "com.example chat" },
         Case(description: "collapse id with a line break", reason: .badCollapseID) { $0.collapseID = "thread\r\n1" },
+        Case(description: "content-available only, priority 10", reason: .badPriority) {
+            $0.payload = Data(#"{"aps":{"content-available":1},"sync":"inbox"}"#.utf8)
+            $0.priority = .immediately
+        },
+        Case(description: "content-available only, no priority", reason: .badPriority) { $0.payload = Data(#"{"aps":{"content-available":1}}"#.utf8) },
     ])
     func validationRefusesWhatAPNsWouldRefuse(_ bad: Case) {
         var request = Self.request()
@@ -95,6 +100,9 @@ import Testing
         try Self.request { $0.pushType = .background; $0.priority = .considerPower }.validate()
         try Self.request { $0.pushType = .voip; $0.topic = "com.example.chat.voip"; $0.payload = Data(count: 5120) }.validate()
         try Self.request { $0.collapseID = String(repeating: "c", count: 64) }.validate()
+        // Priority 10 is for what alerts: content-available beside an alert may use it, alone it needs 5.
+        try Self.request { $0.payload = Data(#"{"aps":{"content-available":1,"alert":"hi"}}"#.utf8) }.validate()
+        try Self.request { $0.payload = Data(#"{"aps":{"content-available":1}}"#.utf8); $0.priority = .considerPower }.validate()
     }
 
     @Test func theServerSideCatchesWhatAClientCannotSend() {

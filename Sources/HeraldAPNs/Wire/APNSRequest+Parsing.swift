@@ -1,4 +1,5 @@
 import Foundation
+import HeraldCore
 
 extension APNSRequest {
     /// Headers APNs reads; each may appear once.
@@ -6,7 +7,8 @@ extension APNSRequest {
 
     /// Reads a request as APNs does, checking the rules of the reference in a fixed order: method,
     /// path and token, duplicate headers, push type, topic, priority, expiration, collapse id,
-    /// `apns-id`, then the body's size. Beyond the reference, a topic or collapse id that no
+    /// `apns-id`, the body's size, then priority 10 (or none) for a payload whose `aps` holds
+    /// only `content-available`, which the reference calls an error. Beyond the reference, a topic or collapse id that no
     /// HTTP/2 header could carry (control characters; a space in a topic) is refused here, so
     /// the client says why instead of failing to write it. The authorization header is not checked here: that
     /// needs the provider's keys (``APNSProviderToken/verify(_:keys:teamID:now:)``).
@@ -72,9 +74,21 @@ extension APNSRequest {
         guard wire.body.count <= limit else {
             throw APNSRequestError(.payloadTooLarge, "the body is \(wire.body.count) bytes; a \(pushType.rawValue) push allows \(limit)")
         }
+        if (priority ?? .immediately) == .immediately, Self.isContentAvailableOnly(wire.body) {
+            throw APNSRequestError(
+                .badPriority, "a payload whose aps holds only content-available must not have apns-priority 10 (absent means 10); use 5")
+        }
         self.init(
             deviceToken: token, topic: topic, pushType: pushType, priority: priority, expiration: expiration,
             collapseID: collapseID, apnsID: apnsID, payload: wire.body)
+    }
+
+    /// Whether the body is JSON whose `aps` has `content-available` and nothing else: a
+    /// background update, which may not be sent at priority 10. A body that is not JSON is
+    /// not judged here.
+    private static func isContentAvailableOnly(_ body: Data) -> Bool {
+        guard let aps = (try? JSONValue(parsing: body))?["aps"]?.objectValue else { return false }
+        return aps.count == 1 && aps["content-available"] != nil
     }
 
     private static func priority(_ text: String?, for pushType: APNSPushType) throws(APNSRequestError) -> APNSPriority? {

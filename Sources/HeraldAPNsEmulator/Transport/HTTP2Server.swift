@@ -9,6 +9,12 @@ import NIOSSL
 /// A TLS HTTP/2 server on loopback that hands each request to a handler and can misbehave as
 /// a real server does: GOAWAY, a stream reset, a connection cut mid-stream, a stalled answer.
 ///
+/// Like APNs with token authentication, a connection allows one stream until a request with
+/// a valid provider token was seen on it, then the configured limit (a SETTINGS update).
+/// A client that does not offer ALPN `h2` is refused: the connection closes after TLS.
+/// NIOHTTP2's limits against abusive peers (reset floods, stream errors, control frames) stay
+/// at its defaults.
+///
 /// Each connection is served frame by frame by ``HTTP2ServerConnectionHandler``.
 final class HTTP2Server: Sendable {
     /// What the handler answers: a response, after a delay, or a fault instead.
@@ -38,7 +44,15 @@ final class HTTP2Server: Sendable {
         case stallAfterHeaders
     }
 
-    typealias Handler = @Sendable (_ request: APNSWireRequest) -> Answer
+    /// What a connection remembers between its requests, for APNs's rules that hold per
+    /// connection. The handler reads and changes it.
+    struct ConnectionState: Sendable {
+        /// The provider token in use on the connection, and since when: `nil` until a request
+        /// with a valid one came.
+        var providerToken: (value: String, since: Date)?
+    }
+
+    typealias Handler = @Sendable (_ request: APNSWireRequest, _ connection: inout ConnectionState) -> Answer
 
     /// What every connection of the server shares: the handler and the registry of connections.
     final class Shared: Sendable {
@@ -53,9 +67,12 @@ final class HTTP2Server: Sendable {
         }
 
         let handler: Handler
+        /// SETTINGS_MAX_CONCURRENT_STREAMS once a valid provider token was seen (1 before).
+        let maximumConcurrentStreams: Int
         private let connections = NIOLockedValueBox(Connections())
 
-        init(handler: @escaping Handler) {
+        init(maximumConcurrentStreams: Int, handler: @escaping Handler) {
+            self.maximumConcurrentStreams = maximumConcurrentStreams
             self.handler = handler
         }
 
@@ -121,22 +138,24 @@ final class HTTP2Server: Sendable {
     ///   - host: the address to listen on.
     ///   - port: the port, 0 for any free one.
     ///   - identity: the TLS certificate and key.
-    ///   - maximumConcurrentStreams: SETTINGS_MAX_CONCURRENT_STREAMS.
+    ///   - maximumConcurrentStreams: SETTINGS_MAX_CONCURRENT_STREAMS once a valid provider
+    ///     token was seen on a connection; 1 before.
     ///   - handler: answers each request, on the connection's event loop.
     static func bind(
-        host: String, port: Int, identity: SelfSignedIdentity, maximumConcurrentStreams: Int, handler: @escaping Handler
+        host: String, port: Int, identity: EmulatorIdentity, maximumConcurrentStreams: Int, handler: @escaping Handler
     ) async throws -> HTTP2Server {
         var tls = TLSConfiguration.makeServerConfiguration(
-            certificateChain: try NIOSSLCertificate.fromPEMBytes(Array(identity.certificatePEM.utf8)).map { .certificate($0) },
+            certificateChain: try NIOSSLCertificate.fromPEMBytes(Array(identity.certificateChainPEM.utf8)).map { .certificate($0) },
             privateKey: .privateKey(try NIOSSLPrivateKey(bytes: Array(identity.privateKeyPEM.utf8), format: .pem)))
         tls.applicationProtocols = ["h2"]  // APNs speaks HTTP/2 only
         tls.minimumTLSVersion = .tlsv12
         let context = try NIOSSLContext(configuration: tls)
-        let http2 = NIOHTTP2Handler.Configuration.apns(initialSettings: [
-            HTTP2Setting(parameter: .maxConcurrentStreams, value: maximumConcurrentStreams),
+        var http2 = NIOHTTP2Handler.Configuration()
+        http2.connection.initialSettings = [
+            HTTP2Setting(parameter: .maxConcurrentStreams, value: 1),
             HTTP2Setting(parameter: .maxHeaderListSize, value: 16 * 1024),
-        ])
-        let shared = Shared(handler: handler)
+        ]
+        let shared = Shared(maximumConcurrentStreams: maximumConcurrentStreams, handler: handler)
         let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.backlog, value: 256)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
@@ -145,6 +164,7 @@ final class HTTP2Server: Sendable {
                 channel.eventLoop.makeCompletedFuture {
                     let pipeline = channel.pipeline.syncOperations
                     try pipeline.addHandler(NIOSSLServerHandler(context: context))
+                    try pipeline.addHandler(ALPNGuard())
                     let connection = HTTP2ServerConnectionHandler(shared: shared)
                     try pipeline.addHandler(
                         NIOHTTP2Handler(mode: .server, frameDelegate: connection, connectionConfiguration: http2.connection, streamConfiguration: http2.stream))

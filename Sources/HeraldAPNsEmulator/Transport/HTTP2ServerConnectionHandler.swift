@@ -35,6 +35,10 @@ final class HTTP2ServerConnectionHandler: ChannelInboundHandler {
     /// Set once this connection sent GOAWAY: streams above it are refused.
     private var goAwayLastStreamID: HTTP2StreamID?
     private var closeScheduled = false
+    /// What APNs's per-connection rules remember (the provider token in use).
+    private var connectionState = HTTP2Server.ConnectionState()
+    /// Whether the stream limit was raised from 1, after the first valid provider token.
+    private var streamLimitRaised = false
     private var writer: HTTP2FrameWriter?
     /// The write of the last frame this handler wrote: a close waits for it.
     private var lastWrite: EventLoopFuture<Void>?
@@ -146,9 +150,15 @@ final class HTTP2ServerConnectionHandler: ChannelInboundHandler {
         let wire = APNSWireRequest(
             method: request.fields.first(named: ":method") ?? "", path: request.fields.first(named: ":path") ?? "",
             headers: request.fields.filter { !$0.name.hasPrefix(":") }, body: request.body.map { Data($0.readableBytesView) } ?? Data())
-        let answer = shared.handler(wire)
+        let answer = shared.handler(wire, &connectionState)
         answering[streamID] = answer.isAcceptance
         shared.recordActiveStreams(answering.count)
+        if !streamLimitRaised, connectionState.providerToken != nil {
+            // As APNs does for token authentication: more streams once the provider is known.
+            streamLimitRaised = true
+            let limit = HTTP2Setting(parameter: .maxConcurrentStreams, value: shared.maximumConcurrentStreams)
+            write(HTTP2Frame(streamID: .rootStream, payload: .settings(.settings([limit]))))
+        }
         if let delay = answer.delay, let context {
             context.eventLoop.assumeIsolated().scheduleTask(in: TimeAmount(delay.clampedToLongestWait)) { [self] in respond(answer, on: streamID) }
         } else {

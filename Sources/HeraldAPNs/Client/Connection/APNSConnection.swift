@@ -55,7 +55,7 @@ final class APNSConnection: Sendable {
                     let streams = APNSStreamHandler(ready: ready, authority: authority, maximumBodyByteCount: maximumBodyByteCount) {
                         available.withLockedValue { $0 = false }
                     }
-                    let http2 = NIOHTTP2Handler.Configuration.apns()
+                    let http2 = NIOHTTP2Handler.Configuration.apnsClient()
                     try pipeline.addHandler(
                         NIOHTTP2Handler(mode: .client, frameDelegate: streams, connectionConfiguration: http2.connection, streamConfiguration: http2.stream))
                     try pipeline.addHandler(streams)

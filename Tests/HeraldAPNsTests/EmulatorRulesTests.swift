@@ -1,0 +1,201 @@
+import Crypto
+import Foundation
+import HeraldAPNs
+@testable import HeraldAPNsEmulator
+import HeraldCore
+import NIOConcurrencyHelpers
+import NIOCore
+import NIOPosix
+import NIOSSL
+import NIOTLS
+import SwiftASN1
+import Testing
+import X509
+
+/// The emulator's rules that go beyond one request's headers: what every answer carries, what
+/// a connection remembers, and what it takes to connect at all.
+@Suite struct EmulatorRulesTests {
+    static let key = APNSClientEmulatorTests.key
+
+    /// A responder as the emulator has it, without the network.
+    static func responder(_ configure: (inout APNSEmulator.Configuration) -> Void = { _ in }) throws -> EmulatorResponder {
+        var configuration = APNSEmulator.Configuration(keys: [APNSVerificationKey(key)])
+        configure(&configuration)
+        return EmulatorResponder(configuration: configuration, log: try NotificationLog(logFile: nil, simctlDirectory: nil))
+    }
+
+    /// A provider token issued `age` ago; each is new (ES256 signatures are randomized).
+    static func providerToken(age: TimeInterval = 0) -> String {
+        APNSProviderToken.make(key: key, issuedAt: Date().addingTimeInterval(-age).roundedDownToSeconds)
+    }
+
+    /// A notification's wire request with `token`, and no apns-id.
+    static func wire(_ token: String = providerToken(), change: (inout APNSRequest) -> Void = { _ in }) throws -> APNSWireRequest {
+        var request = try APNSClientEmulatorTests.notification()
+        change(&request)
+        return request.wireRequest(authorization: token)
+    }
+
+    static func reason(_ answer: HTTP2Server.Answer) -> String? {
+        APNSResponse(wire: answer.response).reason?.rawValue
+    }
+
+    @Test func everyAnswerCarriesAnAPNSIDAlsoWhenTheRequestHadNone() throws {
+        let accepting = try Self.responder()
+        let refusing = try Self.responder { $0.faults.serverErrorShare = 1 }
+        var connection = HTTP2Server.ConnectionState()
+        let token = Self.providerToken()
+        let answers = [
+            accepting.answer(try Self.wire(token), connection: &connection),
+            accepting.answer(try Self.wire(token) { $0.topic = "" }, connection: &connection),  // MissingTopic
+            accepting.answer(try Self.wire(token).withHeader("apns-id", "not-a-uuid"), connection: &connection),  // BadMessageId
+            refusing.answer(try Self.wire(token), connection: &connection),  // 500 or 503
+        ]
+        #expect(answers.map(\.response.status) == [200, 400, 400, answers[3].response.status])
+        #expect([500, 503].contains(answers[3].response.status))
+        for answer in answers {
+            let id = try #require(answer.response.headers.first(named: "apns-id"), "\(answer.response)")
+            #expect(UUID(text: id) != nil)
+        }
+        // The request's own id is echoed.
+        var generator = SystemRandomNumberGenerator()
+        let id = UUID.version4(using: &generator)
+        let echoed = accepting.answer(try Self.wire(token) { $0.apnsID = id; $0.topic = "" }, connection: &connection)
+        #expect(echoed.response.headers.first(named: "apns-id") == id.lowercasedText)
+    }
+
+    @Test func aNewProviderTokenSoonerThanAPNsAllowsOnAConnectionIsTooManyProviderTokenUpdates() throws {
+        let responder = try Self.responder()
+        var connection = HTTP2Server.ConnectionState()
+        var other = HTTP2Server.ConnectionState()
+        let first = try Self.wire(Self.providerToken(age: 600))
+        let second = try Self.wire(Self.providerToken())
+        #expect(responder.answer(first, connection: &connection).response.status == 200)
+        let refused = responder.answer(second, connection: &connection)
+        #expect(refused.response.status == 429)
+        #expect(Self.reason(refused) == "TooManyProviderTokenUpdates")
+        // The token in use stays in use; on another connection the new one is its first.
+        #expect(responder.answer(first, connection: &connection).response.status == 200)
+        #expect(responder.answer(second, connection: &other).response.status == 200)
+        // An invalid token changes nothing.
+        let foreign = APNSProviderToken.make(key: try APNSSigningKey(pem: P256.Signing.PrivateKey().pemRepresentation, keyID: "ABC123DEFG", teamID: "TEAM123456"), issuedAt: Date().roundedDownToSeconds)
+        var fresh = HTTP2Server.ConnectionState()
+        #expect(Self.reason(responder.answer(try APNSClientEmulatorTests.notification().wireRequest(authorization: foreign), connection: &fresh)) == "InvalidProviderToken")
+        #expect(fresh.providerToken == nil)
+    }
+
+    @Test func aNewProviderTokenAfterTheIntervalReplacesTheOld() throws {
+        let responder = try Self.responder { $0.tokenUpdateMinimumInterval = .zero }
+        var connection = HTTP2Server.ConnectionState()
+        #expect(responder.answer(try Self.wire(Self.providerToken(age: 600)), connection: &connection).response.status == 200)
+        let second = try Self.wire(Self.providerToken())
+        #expect(responder.answer(second, connection: &connection).response.status == 200)
+        #expect(connection.providerToken?.value == second.headers.first(named: "authorization").map { String($0.dropFirst("bearer ".count)) })
+    }
+
+    @Test func aConnectionAllowsOneStreamUntilAValidProviderTokenCame() async throws {
+        // 20 notifications at once, each answered 100 ms late. With a foreign key no token is
+        // ever valid, and they go one at a time; with the right key, many at once after the first.
+        let tokens = (1...20).map(APNSClientEmulatorTests.token)
+        let foreignKey = try APNSSigningKey(pem: P256.Signing.PrivateKey().pemRepresentation, keyID: "ABC123DEFG", teamID: "TEAM123456")
+        for (key, expectedPeak) in [(foreignKey, 1...1), (Self.key, 2...50)] {
+            try await APNSClientEmulatorTests.withEmulator({
+                $0.maximumConcurrentStreams = 50
+                $0.faults.latency = .milliseconds(100)
+            }, retry: RetryPolicy(maximumAttempts: 1), connections: 1, key: key) { client, emulator, _ in
+                var results = 0
+                for await _ in client.send(try APNSClientEmulatorTests.notification(), to: tokens) { results += 1 }
+                #expect(results == 20)
+                #expect(emulator.statistics.received == 20)
+                #expect(expectedPeak.contains(emulator.statistics.peakConcurrentStreams), "\(emulator.statistics)")
+            }
+        }
+    }
+
+    /// Opens a TLS connection to the emulator offering `protocols`, and returns what was
+    /// negotiated and whether the server then closed the connection.
+    static func connect(offering protocols: [String], to emulator: APNSEmulator) async throws -> (negotiated: String?, closedByServer: Bool) {
+        var tls = TLSConfiguration.makeClientConfiguration()
+        tls.trustRoots = .certificates(try NIOSSLCertificate.fromPEMBytes(Array(emulator.certificatePEM.utf8)))
+        tls.applicationProtocols = protocols
+        let context = try NIOSSLContext(configuration: tls)
+        let handshake = MultiThreadedEventLoopGroup.singleton.next().makePromise(of: String?.self)
+        let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .channelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addHandler(NIOSSLClientHandler(context: context, serverHostname: nil))
+                    try channel.pipeline.syncOperations.addHandler(HandshakeWatcher(handshake))
+                }
+            }
+            .connect(host: "127.0.0.1", port: emulator.port).get()
+        let negotiated = try await handshake.futureResult.get()
+        // The refusal is a close right after the handshake; a served connection is still open
+        // seconds later (a hang guard, not a timing check: the refusal takes no wait).
+        let closedByUs = NIOLockedValueBox(false)
+        let giveUp = channel.eventLoop.scheduleTask(in: .seconds(3)) {
+            closedByUs.withLockedValue { $0 = true }
+            channel.close(promise: nil)
+        }
+        try? await channel.closeFuture.get()  // how it closed is what the flag tells
+        giveUp.cancel()
+        return (negotiated, !closedByUs.withLockedValue { $0 })
+    }
+
+    final class HandshakeWatcher: ChannelInboundHandler, Sendable {
+        typealias InboundIn = NIOAny
+        let handshake: EventLoopPromise<String?>
+        init(_ handshake: EventLoopPromise<String?>) { self.handshake = handshake }
+
+        func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+            if case .handshakeCompleted(let negotiated) = event as? TLSUserEvent { handshake.succeed(negotiated) }
+            context.fireUserInboundEventTriggered(event)
+        }
+
+        func channelInactive(context: ChannelHandlerContext) {
+            handshake.fail(ChannelError.ioOnClosedChannel)  // ignored once succeeded
+            context.fireChannelInactive()
+        }
+    }
+
+    @Test func aClientThatDoesNotOfferH2IsRefusedAfterTheHandshake() async throws {
+        let emulator = try await APNSEmulator.start(APNSEmulator.Configuration(keys: [APNSVerificationKey(Self.key)]))
+        let http1 = try await Self.connect(offering: ["http/1.1"], to: emulator)
+        let none = try await Self.connect(offering: [], to: emulator)
+        let h2 = try await Self.connect(offering: ["h2"], to: emulator)
+        await emulator.shutdown()
+        #expect(http1.negotiated == nil)
+        #expect(http1.closedByServer)
+        #expect(none.negotiated == nil)
+        #expect(none.closedByServer)
+        #expect(h2.negotiated == "h2")
+        #expect(!h2.closedByServer)
+    }
+
+    @Test func theServerCertificateIsNotAnAuthorityAndTheAuthoritySignedIt() throws {
+        let identity = try EmulatorIdentity.generate()
+        let chain = try PEMDocument.parseMultiple(pemString: identity.certificateChainPEM).map { try Certificate(pemDocument: $0) }
+        let root = try Certificate(pemEncoded: identity.trustRootPEM)
+        #expect(chain.count == 2)
+        let leaf = chain[0]
+        #expect(try leaf.extensions.basicConstraints == BasicConstraints.notCertificateAuthority)
+        #expect(try leaf.extensions.extendedKeyUsage?.contains(ExtendedKeyUsage.Usage.serverAuth) == true)
+        #expect(try root.extensions.basicConstraints == BasicConstraints.isCertificateAuthority(maxPathLength: 0))
+        #expect(chain.last == root)
+        #expect(leaf.issuer == root.subject)
+        #expect(root.publicKey.isValidSignature(leaf.signature, for: leaf))
+    }
+}
+
+extension Date {
+    /// Whole seconds, as a provider token's `iat` carries them.
+    var roundedDownToSeconds: Date { Date(timeIntervalSince1970: timeIntervalSince1970.rounded(.down)) }
+}
+
+extension APNSWireRequest {
+    func withHeader(_ name: String, _ value: String) -> APNSWireRequest {
+        var copy = self
+        copy.headers.removeAll { $0.name == name }
+        copy.headers.append(APNSHeader(name, value))
+        return copy
+    }
+}
