@@ -59,6 +59,31 @@ final class ManualWallClock: @unchecked Sendable {
         #expect(reason(String(tampered), good, at: Self.start) == .invalidProviderToken)
     }
 
+    /// Found by fuzzing: an `iat` near `Int.min` trapped while the expiry message was written.
+    @Test(arguments: [
+        (TimeInterval(Int.min), APNSErrorReason.expiredProviderToken),
+        (-1e300, .expiredProviderToken),
+        (0, .expiredProviderToken),
+        (1_800_000_061, .invalidProviderToken),
+        (TimeInterval(Int.max), .invalidProviderToken),
+        (1e300, .invalidProviderToken),
+    ])
+    func anIATFarFromNowIsRefusedNotTrapped(_ issuedAt: TimeInterval, _ expected: APNSErrorReason) {
+        let token = APNSProviderToken.make(key: Self.key, issuedAt: Date(timeIntervalSince1970: issuedAt))
+        do {
+            _ = try APNSProviderToken.verify(token, keys: ["ABC123DEFG": APNSVerificationKey(Self.key)], now: Self.start)
+            Issue.record("a token issued at \(issuedAt) was accepted at \(Self.start.timeIntervalSince1970)")
+        } catch {
+            #expect(error.reason == expected, "\(error.message)")
+        }
+    }
+
+    @Test func aSlightlyFastClockIsTolerated() throws {
+        let token = APNSProviderToken.make(key: Self.key, issuedAt: Self.start.addingTimeInterval(60))
+        let verified = try APNSProviderToken.verify(token, keys: ["ABC123DEFG": APNSVerificationKey(Self.key)], now: Self.start)
+        #expect(verified.issuedAt == Self.start.addingTimeInterval(60))
+    }
+
     @Test func theSharedTokenIsRenewedOnScheduleAndOnceWhenExpired() {
         let clock = ManualWallClock(Self.start)
         let cache = ProviderTokenCache(key: Self.key, refreshInterval: .seconds(50 * 60)) { clock.now }

@@ -8,15 +8,22 @@ public enum APNSProviderToken {
     /// How old a token may be before APNs answers `ExpiredProviderToken`.
     public static let maximumAge: Duration = .seconds(3600)
 
+    /// How far in the future an `iat` may be (another clock running ahead) before the token is
+    /// refused as `InvalidProviderToken`: the emulator's model, as APNs documents only the past.
+    static let clockSkewAllowance: TimeInterval = 60
+
     /// Signs a token.
     ///
     /// - Parameters:
     ///   - key: the signing key, its key id and team id.
-    ///   - issuedAt: the `iat` claim, written as whole seconds.
+    ///   - issuedAt: the `iat` claim, written as whole seconds; a date beyond what `Int64`
+    ///     seconds hold (±292 billion years) is written as the nearest that fits.
     /// - Returns: the compact JWT.
     public static func make(key: APNSSigningKey, issuedAt: Date) -> String {
+        let seconds = issuedAt.timeIntervalSince1970.rounded(.down)
+        let iat = Int64(exactly: seconds) ?? (seconds < 0 ? .min : .max)
         let header: JSONValue = ["alg": "ES256", "kid": .string(key.keyID)]
-        let claims: JSONValue = ["iss": .string(key.teamID), "iat": .number(JSONNumber(Int64(issuedAt.timeIntervalSince1970.rounded(.down))))]
+        let claims: JSONValue = ["iss": .string(key.teamID), "iat": .number(JSONNumber(iat))]
         let signingInput = base64URL(header.encoded()) + "." + base64URL(claims.encoded())
         // P-256 signing only fails for a broken key, which the initializer already refused.
         let signature = try! key.privateKey.signature(for: Data(signingInput.utf8))
@@ -32,8 +39,8 @@ public enum APNSProviderToken {
     ///   - maximumAge: the oldest token accepted; APNs's hour by default.
     /// - Returns: the key id and the issue time.
     /// - Throws: ``APNSRequestError`` with ``APNSErrorReason/invalidProviderToken`` (malformed,
-    ///   unknown key, wrong team or bad signature) or ``APNSErrorReason/expiredProviderToken``
-    ///   (older than ``maximumAge``).
+    ///   unknown key, wrong team, bad signature, or an `iat` more than a minute in the future) or
+    ///   ``APNSErrorReason/expiredProviderToken`` (older than ``maximumAge``, however old).
     public static func verify(
         _ token: String, keys: [String: APNSVerificationKey], now: Date, maximumAge: Duration = APNSProviderToken.maximumAge
     ) throws(APNSRequestError) -> (keyID: String, issuedAt: Date) {
@@ -62,11 +69,20 @@ public enum APNSProviderToken {
             throw APNSRequestError(.invalidProviderToken, "the provider token's signature does not verify with key \(keyID)")
         }
         let issuedAt = Date(timeIntervalSince1970: TimeInterval(seconds))
+        // In Double: `iat` may be any Int, and its distance from now may not fit one.
         let age = now.timeIntervalSince(issuedAt)
+        guard age >= -clockSkewAllowance else {
+            throw APNSRequestError(.invalidProviderToken, "the provider token's iat \(seconds) is \(wholeSeconds(-age)) s in the future")
+        }
         guard age <= TimeInterval(maximumAge.components.seconds) else {
-            throw APNSRequestError(.expiredProviderToken, "the provider token was issued \(Int(age)) s ago; at most \(maximumAge.components.seconds) s are accepted")
+            throw APNSRequestError(.expiredProviderToken, "the provider token was issued \(wholeSeconds(age)) s ago; at most \(maximumAge.components.seconds) s are accepted")
         }
         return (keyID, issuedAt)
+    }
+
+    /// A duration in whole seconds, however large: `Int(_:)` would trap past `Int.max`.
+    private static func wholeSeconds(_ interval: TimeInterval) -> String {
+        String(format: "%.0f", interval.rounded(.down))
     }
 
     static func base64URL(_ data: Data) -> String {
