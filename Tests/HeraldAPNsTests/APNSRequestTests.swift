@@ -146,6 +146,31 @@ import Testing
         #expect(read.reason?.meansDeleteToken == true)
     }
 
+    /// Found by fuzzing: a timestamp of 1e300 s trapped while the body was written.
+    @Test(arguments: [1e300, -1e300, .infinity, .nan, -0.001, 253_402_300_800, 9.3e15])
+    func aTimestampOutsideTheYears1970To9999IsLeftOut(_ seconds: TimeInterval) {
+        let wire = APNSResponse(refusing: .unregistered, timestamp: Date(timeIntervalSince1970: seconds)).wireResponse
+        #expect(String(decoding: wire.body, as: UTF8.self) == #"{"reason":"Unregistered"}"#)
+        #expect(APNSResponse(wire: wire).timestamp == nil)
+    }
+
+    @Test(arguments: ["1e400", "-1e400", "1e300", "-5", "-1", "253402300800000", "9223372036854775808"])
+    func aTimestampOutsideTheYears1970To9999IsIgnoredWhenRead(_ milliseconds: String) {
+        let body = Data(#"{"reason":"Unregistered","timestamp":\#(milliseconds)}"#.utf8)
+        let read = APNSResponse(wire: APNSWireResponse(status: 410, headers: [], body: body))
+        #expect(read.reason == .unregistered)
+        #expect(read.timestamp == nil)
+    }
+
+    @Test func theFirstAndLastTimestampsThatTravelAreKept() {
+        for milliseconds: Int64 in [0, 253_402_300_799_999] {
+            let body = Data(#"{"reason":"Unregistered","timestamp":\#(milliseconds)}"#.utf8)
+            let read = APNSResponse(wire: APNSWireResponse(status: 410, headers: [], body: body))
+            #expect(read.timestamp == Date(timeIntervalSince1970: Double(milliseconds) / 1000))
+            #expect(read.wireResponse.body == body)
+        }
+    }
+
     @Test func anUnknownReasonSurvivesAsItsString() {
         let read = APNSResponse(wire: APNSWireResponse(status: 400, headers: [], body: Data(#"{"reason":"NewInIOS27"}"#.utf8)))
         #expect(read.reason?.rawValue == "NewInIOS27")

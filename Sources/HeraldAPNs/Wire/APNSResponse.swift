@@ -16,6 +16,10 @@ public struct APNSResponse: Hashable, Sendable {
     /// `nil` here with the status still telling what class of failure it was.
     public var reason: APNSErrorReason?
     /// With 410: the moment since which the token is no longer valid.
+    ///
+    /// Only a moment from 1970 to the end of year 9999 travels: a timestamp outside that (before
+    /// 1970, too large for a four-digit ISO 8601 year, or not finite) is ignored when read and
+    /// left out when written.
     public var timestamp: Date?
 
     /// - Parameters: see the properties.
@@ -43,12 +47,17 @@ public struct APNSResponse: Hashable, Sendable {
         var timestamp: Date?
         if wire.status != 200, let body = try? JSONValue(parsing: wire.body) {  // a non-JSON body keeps the status alone
             reason = body["reason"]?.stringValue.map(APNSErrorReason.init(rawValue:))
-            timestamp = body["timestamp"]?.numberValue.map { Date(timeIntervalSince1970: $0.doubleValue / 1000) }
+            timestamp = body["timestamp"]?.numberValue.map(\.doubleValue).flatMap { milliseconds in
+                Self.timestampMilliseconds.contains(milliseconds) ? Date(timeIntervalSince1970: milliseconds / 1000) : nil
+            }
         }
         self.init(
             status: wire.status, apnsID: wire.headers.first(named: "apns-id").flatMap(UUID.init(text:)),
             uniqueID: wire.headers.first(named: "apns-unique-id"), reason: reason, timestamp: timestamp)
     }
+
+    /// The timestamps that travel, in milliseconds: 1970-01-01 to 9999-12-31T23:59:59.999Z.
+    static let timestampMilliseconds: ClosedRange<Double> = 0...253_402_300_799_999
 
     /// The answer as it travels: `apns-id` (lowercase), `apns-unique-id`, and for a refusal the
     /// JSON body `{"reason": ..., "timestamp": <milliseconds>}`.
@@ -59,7 +68,9 @@ public struct APNSResponse: Hashable, Sendable {
         var body = Data()
         if let reason {
             var object: [String: JSONValue] = ["reason": .string(reason.rawValue)]
-            if let timestamp { object["timestamp"] = .number(JSONNumber(Int64((timestamp.timeIntervalSince1970 * 1000).rounded()))) }
+            if let milliseconds = timestamp.map({ ($0.timeIntervalSince1970 * 1000).rounded() }), Self.timestampMilliseconds.contains(milliseconds) {
+                object["timestamp"] = .number(JSONNumber(Int64(milliseconds)))
+            }
             body = JSONValue.object(object).encoded()
             headers.append(APNSHeader("content-type", "application/json"))
         }
