@@ -118,7 +118,7 @@ struct JSONParserTests {
     @Test func deepNestingIsRefusedNotACrash() {
         let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
         #expect { try JSONValue(parsing: deep) } throws: { ($0 as? JSONParseError)?.code == .tooDeep }
-        let allowed = String(repeating: "[", count: JSONParser.maximumDepth) + String(repeating: "]", count: JSONParser.maximumDepth)
+        let allowed = String(repeating: "[", count: JSONValue.maximumDepth) + String(repeating: "]", count: JSONValue.maximumDepth)
         #expect(throws: Never.self) { try JSONValue(parsing: allowed) }
     }
 

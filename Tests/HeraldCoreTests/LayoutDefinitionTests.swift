@@ -101,4 +101,29 @@ struct LayoutDefinitionTests {
         #expect(payload["custom"]?["a"]?["order"] == 7)
         #expect(Layout.oneSignal.decode(payload).message.groupName == "Crew")
     }
+
+    /// Found by fuzzing: a pointer of ~44,000 steps overflowed the stack when a message was encoded.
+    @Test(arguments: ["senderName", "recipients", "attachments"])
+    func aPointerDeeperThanAnyPayloadIsRefused(_ field: String) throws {
+        let pointer = String(repeating: "/a", count: 50_000)
+        let definition = field == "attachments" ? #"{"attachments": ["\#(pointer)"]}"# : #"{"communication": {"\#(field)": ["\#(pointer)"]}}"#
+        #expect {
+            try Layout(definitionData: Data(definition.utf8))
+        } throws: { error in
+            guard let error = error as? LayoutDefinitionError else { return false }
+            return error.code == .pointerTooDeep && error.message.contains("50000 steps") && error.message.count < 300
+        }
+        let oneTooMany = String(repeating: "/a", count: JSONValue.maximumDepth + 1)
+        #expect(throws: LayoutDefinitionError(code: .pointerTooDeep, message: "\"communication.senderName\": a pointer of 513 steps reaches deeper than the 512 levels of nesting Herald reads")) {
+            try Layout(definition: ["communication": ["senderName": [.string(oneTooMany)]]])
+        }
+    }
+
+    @Test func thePointerAtTheDeepestLevelHeraldReadsRoundTrips() throws {
+        let deepest = String(repeating: "/a", count: JSONValue.maximumDepth)
+        let layout = try Layout(definition: ["communication": ["senderName": [.string(deepest)]]])
+        let message = Message(sender: Person(displayName: "Ann"))
+        let received = try JSONValue(parsing: layout.encode(message).encoded())
+        #expect(layout.decode(received).message == message)
+    }
 }

@@ -11,6 +11,9 @@ public struct LayoutDefinitionError: Error, Hashable, Sendable, CustomStringConv
         public static let unknownKey = Code(rawValue: "unknown-key")
         public static let wrongType = Code(rawValue: "wrong-type")
         public static let invalidPointer = Code(rawValue: "invalid-pointer")
+        /// A pointer of more steps than ``JSONValue/maximumDepth``: no payload Herald reads
+        /// can hold a value there.
+        public static let pointerTooDeep = Code(rawValue: "pointer-too-deep")
         public static let unknownBaseLayout = Code(rawValue: "unknown-base-layout")
     }
 
@@ -40,7 +43,7 @@ extension Layout {
     ///
     /// - Parameter definition: the parsed definition.
     /// - Throws: ``LayoutDefinitionError`` naming the first unknown key, wrong type, malformed
-    ///   pointer or unknown base layout.
+    ///   pointer, pointer of more than ``JSONValue/maximumDepth`` steps, or unknown base layout.
     public init(definition: JSONValue) throws(LayoutDefinitionError) {
         guard let members = definition.objectValue else {
             throw LayoutDefinitionError(code: .notAnObject, message: "a layout definition must be a JSON object, not \(definition.typeName)")
@@ -144,6 +147,11 @@ extension Layout {
             }
             guard let pointer = JSONPointer(text) else {
                 throw LayoutDefinitionError(code: .invalidPointer, message: "\"\(key)\": \"\(text)\" is not a JSON Pointer (it must start with / and escape ~ as ~0)")
+            }
+            guard pointer.tokens.count <= JSONValue.maximumDepth else {
+                throw LayoutDefinitionError(
+                    code: .pointerTooDeep,
+                    message: "\"\(key)\": a pointer of \(pointer.tokens.count) steps reaches deeper than the \(JSONValue.maximumDepth) levels of nesting Herald reads")
             }
             pointers.append(pointer)
         }

@@ -3,9 +3,6 @@
 /// Foundation's `JSONSerialization` rounds large integers, merges `true` with `1` in `NSNumber`,
 /// and reports no line or column; Herald needs all three right, so it parses JSON itself.
 struct JSONParser {
-    /// Nesting deeper than this is refused rather than risking the stack on hostile input.
-    static let maximumDepth = 512
-
     private let bytes: [UInt8]
     private var index = 0
     private var depth = 0
@@ -84,8 +81,8 @@ struct JSONParser {
 
     private mutating func enterContainer() throws(JSONParseError) {
         depth += 1
-        guard depth <= JSONParser.maximumDepth else {
-            throw error(.tooDeep, "nesting deeper than \(JSONParser.maximumDepth) levels")
+        guard depth <= JSONValue.maximumDepth else {
+            throw error(.tooDeep, "nesting deeper than \(JSONValue.maximumDepth) levels")
         }
     }
 

@@ -17,6 +17,10 @@ public enum JSONValue: Hashable, Sendable {
     case array([JSONValue])
     case object([String: JSONValue])
 
+    /// The deepest nesting of arrays and objects Herald reads: the parser refuses deeper JSON
+    /// rather than risk the stack on hostile input, and layout pointers may not reach further.
+    public static let maximumDepth = 512
+
     /// Parses JSON text (RFC 8259) without losing any digit or byte.
     ///
     /// - Parameter bytes: UTF-8 JSON text; a leading byte-order mark is skipped.
