@@ -43,4 +43,35 @@ struct JSONValueUserInfoTests {
         let object = try #require(value.foundationObject as? [AnyHashable: Any])
         #expect(try JSONValue(userInfo: object) == value)
     }
+
+    /// `depth` dictionaries, one inside the next, built without recursion.
+    static func nested(_ depth: Int) -> [AnyHashable: Any] {
+        var userInfo: [AnyHashable: Any] = ["leaf": "x"]
+        for _ in 1..<depth { userInfo = ["a": userInfo] }
+        return userInfo
+    }
+
+    @Test func nestingIsReadAsDeepAsTheParserReads() throws {
+        let depth = JSONValue.maximumDepth
+        let pointer = JSONPointer(tokens: Array(repeating: "a", count: depth - 1) + ["leaf"])
+        #expect(pointer.resolve(in: try JSONValue(userInfo: Self.nested(depth))) == "x")
+        let text = String(repeating: #"{"a":"#, count: depth - 1) + #"{"leaf":"x"}"# + String(repeating: "}", count: depth - 1)
+        #expect(try JSONValue(userInfo: Self.nested(depth)) == JSONValue(parsing: text))
+    }
+
+    @Test(arguments: [JSONValue.maximumDepth + 1, 10_000])
+    func deeperNestingIsRefusedWithoutCrashing(_ depth: Int) {
+        let userInfo = Self.nested(depth)
+        #expect(throws: JSONValue.UnsupportedValueError(.tooDeep, pointer: String(repeating: "/a", count: 512), typeName: "Dictionary<AnyHashable, Any>")) {
+            try Payload(userInfo: userInfo)
+        }
+        // Arrays count as the parser counts them.
+        var array: [Any] = ["x"]
+        for _ in 1..<depth { array = [array] }
+        #expect {
+            try JSONValue(userInfo: ["l": array])
+        } throws: { error in
+            (error as? JSONValue.UnsupportedValueError)?.code == .tooDeep && "\(error)".contains("deeper than 512")
+        }
+    }
 }

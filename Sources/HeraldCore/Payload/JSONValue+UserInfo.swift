@@ -1,15 +1,38 @@
 import Foundation
 
 extension JSONValue {
-    /// A `userInfo` value that JSON cannot represent.
+    /// A `userInfo` value that JSON cannot represent, or nested deeper than Herald reads.
     public struct UnsupportedValueError: Error, Hashable, Sendable, CustomStringConvertible {
+        /// What is wrong with the value.
+        public struct Code: RawRepresentable, Hashable, Sendable {
+            public let rawValue: String
+            public init(rawValue: String) { self.rawValue = rawValue }
+
+            /// A type JSON has no value for: a `Date`, `Data`, or a non-string key.
+            public static let unsupportedType = Code(rawValue: "unsupported-type")
+            /// Arrays and dictionaries nested deeper than ``JSONValue/maximumDepth``, the limit
+            /// JSON text is parsed with.
+            public static let tooDeep = Code(rawValue: "too-deep")
+        }
+
+        public let code: Code
         /// JSON Pointer to the value, such as `/custom/a/when`.
         public let pointer: String
         /// The Swift type found there.
         public let typeName: String
 
+        init(_ code: Code = .unsupportedType, pointer: String, typeName: String) {
+            self.code = code
+            self.pointer = pointer
+            self.typeName = typeName
+        }
+
         public var description: String {
-            "the value at \(pointer.isEmpty ? "/" : pointer) is a \(typeName), which JSON cannot hold"
+            let place = pointer.isEmpty ? "/" : pointer
+            if code == .tooDeep {
+                return "the value at \(place) is nested deeper than \(JSONValue.maximumDepth) arrays and dictionaries, more than Herald reads"
+            }
+            return "the value at \(place) is a \(typeName), which JSON cannot hold"
         }
     }
 
@@ -21,24 +44,25 @@ extension JSONValue {
     ///
     /// - Parameter userInfo: the notification's user info.
     /// - Throws: ``UnsupportedValueError`` naming the first value JSON cannot hold (a `Date`,
-    ///   `Data`, or a non-string key), so a caller can record why it fell back.
+    ///   `Data`, or a non-string key), or the first nested deeper than ``maximumDepth``
+    ///   (code `too-deep`, as the parser refuses such JSON text), so a caller can record why it
+    ///   fell back.
     public init(userInfo: [AnyHashable: Any]) throws(UnsupportedValueError) {
-        self = try JSONValue.bridge(userInfo, pointer: "")
+        self = try JSONValue.bridge(userInfo, pointer: "", depth: 0)
     }
 
-    private static func bridge(_ value: Any, pointer: String) throws(UnsupportedValueError) -> JSONValue {
+    /// `depth` counts the arrays and dictionaries around `value`, as the parser counts them.
+    private static func bridge(_ value: Any, pointer: String, depth: Int) throws(UnsupportedValueError) -> JSONValue {
+        // Containers first: on Linux, asking whether a Swift dictionary is an `NSNull` or
+        // `NSNumber` bridges it, with everything inside it, to Foundation: once per level.
         switch value {
-        case is NSNull:
-            return .null
-        case let text as String:
-            return .string(text)
-        case let number as NSNumber:
-            return bridge(number)
+        case _ where depth >= JSONValue.maximumDepth && (value is [Any] || value is [AnyHashable: Any]):
+            throw UnsupportedValueError(.tooDeep, pointer: pointer, typeName: String(describing: type(of: value)))
         case let elements as [Any]:
             var array: [JSONValue] = []
             array.reserveCapacity(elements.count)
             for (index, element) in elements.enumerated() {
-                array.append(try bridge(element, pointer: pointer + "/\(index)"))
+                array.append(try bridge(element, pointer: pointer + "/\(index)", depth: depth + 1))
             }
             return .array(array)
         case let members as [AnyHashable: Any]:
@@ -47,9 +71,15 @@ extension JSONValue {
                 guard let name = key.base as? String else {
                     throw UnsupportedValueError(pointer: pointer + "/\(key)", typeName: "key of type \(type(of: key.base))")
                 }
-                object[name] = try bridge(member, pointer: pointer + "/" + JSONPointer.escape(name))
+                object[name] = try bridge(member, pointer: pointer + "/" + JSONPointer.escape(name), depth: depth + 1)
             }
             return .object(object)
+        case is NSNull:
+            return .null
+        case let text as String:
+            return .string(text)
+        case let number as NSNumber:
+            return bridge(number)
         default:
             throw UnsupportedValueError(pointer: pointer, typeName: String(describing: type(of: value)))
         }
