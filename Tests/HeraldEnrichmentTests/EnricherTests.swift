@@ -202,6 +202,30 @@ struct EnricherTests {
         #expect(result.attachments.map(\.status) == [.skipped])
     }
 
+    /// Found by fuzzing: a 4 KB payload listed 218 attachments and each one was downloaded.
+    @Test func onlyTheFirstAttachmentsAreDownloaded() async {
+        let urls = (1...218).map { URL(string: "https://cdn.example.com/m/\($0).png")! }
+        let fetcher = ScriptedFetcher(Dictionary(uniqueKeysWithValues: urls.map { ($0, .respond(status: 200, headers: [:], body: TestMedia.png(width: 8, height: 8))) }))
+        let result = await Self.enricher(fetcher).enrich(Self.payload(avatar: nil, attachments: urls))
+        #expect(Set(fetcher.recordedRequests.map(\.url)) == Set(urls.prefix(3)))
+        #expect(result.attachments.map(\.status) == Array(repeating: .downloaded, count: 3) + Array(repeating: .skipped, count: 215))
+        #expect(result.attachments.map(\.source.url) == urls)
+        let dropped = result.decisions.filter { $0.code == .attachmentsDropped }
+        #expect(dropped.map(\.message) == ["215 of 218 attachments not fetched: at most 3 are downloaded, and iOS shows the first"])
+    }
+
+    @Test(arguments: [(1, 1), (0, 0), (-1, 0), (5, 2)])
+    func theAttachmentCapIsConfigurable(_ cap: Int, _ fetched: Int) async {
+        let fetcher = ScriptedFetcher([
+            Self.photo: .respond(status: 200, headers: [:], body: TestMedia.png(width: 8, height: 8)),
+            Self.voice: .respond(status: 200, headers: [:], body: TestMedia.mp3(count: 2_000)),
+        ])
+        let result = await Self.enricher(fetcher) { $0.maximumAttachmentDownloads = cap }.enrich(Self.payload(avatar: nil, attachments: [Self.photo, Self.voice]))
+        #expect(fetcher.recordedRequests.map(\.url) == Array([Self.photo, Self.voice].prefix(fetched)))
+        #expect(result.attachments.filter { $0.status == .downloaded }.count == fetched)
+        #expect(result.decisions.contains { $0.code == .attachmentsDropped } == (fetched < 2))
+    }
+
     @Test func cancellingTheRunCancelsDownloadsAndRemovesPartialFiles() async {
         let chunk = TestMedia.png(width: 10, height: 10, padding: 100_000)
         let fetcher = ScriptedFetcher([

@@ -16,6 +16,7 @@ extension Decision.Code {
     public static let attachmentFailed = Decision.Code(rawValue: "attachment-failed")
     public static let attachmentRejected = Decision.Code(rawValue: "attachment-rejected")
     public static let attachmentSkipped = Decision.Code(rawValue: "attachment-skipped")
+    public static let attachmentsDropped = Decision.Code(rawValue: "attachments-dropped")
     public static let budgetExhausted = Decision.Code(rawValue: "budget-exhausted")
     public static let expired = Decision.Code(rawValue: "expired")
     public static let finishFailed = Decision.Code(rawValue: "finish-failed")

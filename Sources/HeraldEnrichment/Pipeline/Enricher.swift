@@ -1,8 +1,9 @@
 import Foundation
 import HeraldCore
 
-/// The extension's brain: decrypt, then download the avatar and every attachment concurrently,
-/// all inside a time budget, into one ``EnrichedNotification``.
+/// The extension's brain: decrypt, then download the avatar and the first attachments
+/// (``EnrichmentConfiguration/maximumAttachmentDownloads``) concurrently, all inside a time
+/// budget, into one ``EnrichedNotification``.
 ///
 /// Platform-independent: the iOS adapter runs it inside `didReceive(_:withContentHandler:)` and
 /// `herald preview` runs it on a desk. Time comes from the injected clock, so tests of deadlines
@@ -78,8 +79,16 @@ public struct Enricher<C: Clock<Duration>>: Sendable {
             progress.publish(notification)
             return progress.complete() ?? notification
         }
-        progress.publish(notification, avatarPending: avatarURL != nil, pendingAttachments: Set(notification.attachments.indices))
-        await download(avatarURL: avatarURL, attachments: decoded.message.attachments, budgetEnd: budgetEnd, progress: progress)
+        // A 4 KB payload can name hundreds of attachments; the ones past the cap stay skipped.
+        let attachments = Array(decoded.message.attachments.prefix(max(configuration.maximumAttachmentDownloads, 0)))
+        if attachments.count < notification.attachments.count {
+            let dropped = notification.attachments.count - attachments.count
+            notification.decisions.append(Decision(
+                .attachmentsDropped,
+                "\(dropped) of \(notification.attachments.count) attachments not fetched: at most \(attachments.count) are downloaded, and iOS shows the first"))
+        }
+        progress.publish(notification, avatarPending: avatarURL != nil, pendingAttachments: Set(attachments.indices))
+        await download(avatarURL: avatarURL, attachments: attachments, budgetEnd: budgetEnd, progress: progress)
         return progress.complete() ?? notification
     }
 

@@ -41,6 +41,10 @@ public struct EnrichmentConfiguration: Sendable {
     public var avatarDisplaySize: Int
     /// Attachment size caps per kind, applied while streaming.
     public var attachmentByteLimits: [Message.Attachment.Kind: Int]
+    /// How many attachments are downloaded, the first in payload order; default 3. iOS shows
+    /// only the first attachment it is given, and the next stand in when an earlier one
+    /// fails. The rest are skipped, with one `attachments-dropped` decision.
+    public var maximumAttachmentDownloads: Int
     /// Where attachment files are written; each notification gets its own subdirectory.
     public var attachmentDirectory: URL
     /// The avatar cache; `nil` for none.
@@ -79,6 +83,7 @@ public struct EnrichmentConfiguration: Sendable {
             EnrichmentConfiguration.extensionMemoryCeiling / 4 / EnrichmentConfiguration.decodedBytesPerPixel,
         avatarDisplaySize: Int = 256,
         attachmentByteLimits: [Message.Attachment.Kind: Int] = EnrichmentConfiguration.appleAttachmentLimits,
+        maximumAttachmentDownloads: Int = 3,
         attachmentDirectory: URL = FileManager.default.temporaryDirectory.appendingPathComponent("herald-attachments", isDirectory: true),
         avatarCache: AvatarCacheConfiguration? = nil,
         encryptedFallbackText: String = "(Encrypted)"
@@ -97,6 +102,7 @@ public struct EnrichmentConfiguration: Sendable {
         self.maximumUndownsampledAvatarPixels = maximumUndownsampledAvatarPixels
         self.avatarDisplaySize = avatarDisplaySize
         self.attachmentByteLimits = attachmentByteLimits
+        self.maximumAttachmentDownloads = maximumAttachmentDownloads
         self.attachmentDirectory = attachmentDirectory
         self.avatarCache = avatarCache
         self.encryptedFallbackText = encryptedFallbackText
