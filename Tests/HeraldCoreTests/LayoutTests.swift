@@ -58,6 +58,52 @@ struct LayoutTests {
         }
     }
 
+    /// Strings a reader takes for absent: empty, or whitespace only (`Character.isWhitespace`).
+    static let blanks = ["\n", "", " ", "\t", "\r\n", " \n\t ", "\u{00A0}", "\u{2028}", "\u{3000}"]
+
+    /// Found by fuzzing: `decode(encode(m)) == m` failed for a recipient of only a newline.
+    @Test(arguments: Layout.builtIn + [bluesky])
+    func blankStringsAreLeftOutOnBothEnds(_ layout: Layout) throws {
+        let url = URL(string: "https://cdn.example.com/m/1.jpg")!
+        for blank in Self.blanks {
+            let messages = [
+                Message(sender: Person(displayName: "Ann"), recipients: [blank]),
+                Message(sender: Person(displayName: "Ann"), recipients: ["b", blank, "c"]),
+                Message(
+                    sender: Person(identifier: blank, displayName: "Ann", handle: Handle(value: blank, kind: .unknown)),
+                    conversationIdentifier: blank, groupName: blank),
+                Message(sender: Person(identifier: "1", displayName: blank), conversationIdentifier: "c"),
+                Message(attachments: [Message.Attachment(url: url, kind: .image, declaredType: blank)]),
+            ]
+            for message in messages {
+                let aps: JSONValue = ["aps": ["alert": ["body": "hi"], "mutable-content": 1]]
+                let payload = layout.encode(message, into: aps)
+                // Nothing is written that the reader would ignore.
+                #expect(payload == layout.encode(message.normalized, into: aps), "\(layout.name): \(payload.jsonText())")
+                let received = try JSONValue(parsing: payload.encoded())
+                #expect(layout.decode(received).message == message.normalized, "\(layout.name): \(payload.jsonText())")
+            }
+        }
+    }
+
+    @Test(arguments: blanks)
+    func aBlankStringIsAbsentInANormalizedMessage(_ blank: String) {
+        let url = URL(string: "https://cdn.example.com/m/1.jpg")!
+        let message = Message(
+            sender: Person(identifier: blank, displayName: "Ann", handle: Handle(value: blank, kind: .unknown)),
+            conversationIdentifier: blank, groupName: blank, recipients: [blank, "b", blank],
+            attachments: [Message.Attachment(url: url, kind: .image, declaredType: blank)])
+        #expect(message.normalized == Message(
+            sender: Person(displayName: "Ann"), recipients: ["b"], attachments: [Message.Attachment(url: url, kind: .image)]))
+        #expect(Message(sender: Person(identifier: "1", displayName: blank)).normalized == Message())
+        // Text around a word is kept as it is.
+        let padded = Message(sender: Person(displayName: " Ann\n"), recipients: ["\tb"])
+        #expect(padded.normalized == padded)
+        // A comma-separated list is read with the same rule.
+        let decoded = Layout.apns.decode(["communication": ["sender_name": "Ann", "recipients": .string("a,\(blank), b")]])
+        #expect(decoded.message.recipients == ["a", "b"])
+    }
+
     @Test(arguments: Layout.builtIn)
     func encodedPayloadIsDetectedAsItsLayout(_ layout: Layout) {
         var payload = layout.encode(Self.fullMessage)

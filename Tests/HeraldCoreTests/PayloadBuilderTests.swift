@@ -35,6 +35,12 @@ import Testing
         #expect(!built.isShortened)
     }
 
+    @Test func aBlankConversationIsNoThread() throws {
+        let built = try PayloadBuilder().build(OutgoingMessage(message: Message(sender: Self.maya, conversationIdentifier: "\n"), text: "hi"))
+        #expect(built.json["aps"]?["thread-id"] == nil)
+        #expect(built.json["communication"]?["conversation_id"] == nil)
+    }
+
     @Test func aLayoutWritingUnderAPSKeepsTheAlertAndMutableContent() throws {
         let layout = try Layout(definitionData: Data(#"{"name": "thread", "communication": {"conversationIdentifier": ["/aps/thread-id"]}}"#.utf8))
         let outgoing = OutgoingMessage(message: Message(sender: Self.maya, conversationIdentifier: "conv-1"), text: "hello")

@@ -114,7 +114,7 @@ extension Layout {
             return elements.compactMap(\.identifierText)
         case .string(let text):
             if let nested = JSONPointer.embeddedContainer(text) { return recipientList(nested) }
-            return text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            return text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isBlank }
         case .number(let number):
             return [number.text]
         default:

@@ -5,7 +5,9 @@ extension Layout {
     /// the first attachment source in the data root, as an array of `{"url", "kind", "type"}`.
     /// The container then places the data: top-level keys (``Container/apns``), top-level keys
     /// with objects as JSON text (``Container/fcm``), or `custom.a` (``Container/oneSignal``).
-    /// `decode(encode(message))` gives `message` back for every layout.
+    /// Blank strings are left out, as the reader would ignore them: `decode(encode(message))`
+    /// gives ``Message/normalized`` back for every layout, which is `message` itself when it
+    /// holds no blank string.
     ///
     /// - Parameters:
     ///   - message: the message to write.
@@ -19,9 +21,10 @@ extension Layout {
     /// as custom data (OneSignal's `data`, which arrives on the phone as `custom.a`).
     ///
     /// - Parameter message: the message to write.
-    /// - Returns: an object with each field at the first pointer of its list, as in
-    ///   ``encode(_:into:)``.
+    /// - Returns: an object with each field at the first pointer of its list, blank strings
+    ///   left out, as in ``encode(_:into:)``.
     public func encodedData(_ message: Message) -> JSONValue {
+        let message = message.normalized
         var data = JSONValue.object([:])
         func put(_ value: JSONValue?, _ pointers: [JSONPointer]) {
             guard let value, let pointer = pointers.first else { return }

@@ -96,7 +96,7 @@ extension JSONValue {
     public var identifierText: String? {
         switch self {
         case .string(let text):
-            text.allSatisfy(\.isWhitespace) ? nil : text
+            text.isBlank ? nil : text
         case .number(let number):
             number.text
         default:

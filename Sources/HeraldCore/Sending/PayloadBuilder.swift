@@ -145,7 +145,7 @@ public struct PayloadBuilder: Sendable {
             json = layout.place([sealing.fieldName: sealed], into: ["aps": .object(aps)])
         } else {
             aps["alert"] = .object(text)
-            aps["thread-id"] = outgoing.message.conversationIdentifier.map(JSONValue.string)
+            aps["thread-id"] = outgoing.message.normalized.conversationIdentifier.map(JSONValue.string)
             json = layout.encode(outgoing.message, into: ["aps": .object(aps)])
         }
         return (json, json.encoded())

@@ -1,0 +1,29 @@
+extension Message {
+    /// This message as a payload carries it: a blank string (empty, or only whitespace such as
+    /// `"\n"` or `" "`) is absent, as ``Layout/decode(_:)`` reads one.
+    ///
+    /// A sender with a blank name is no sender; blank recipients are left out; a blank sender
+    /// identifier, handle, conversation identifier, group name or declared attachment type is
+    /// `nil`. ``Layout/encode(_:into:)`` writes this, so `decode(encode(message))` gives it back.
+    public var normalized: Message {
+        var message = self
+        if var sender, !sender.displayName.isBlank {
+            sender.identifier = sender.identifier.flatMap(Self.present)
+            if sender.handle?.value.isBlank == true { sender.handle = nil }
+            message.sender = sender
+        } else {
+            message.sender = nil
+        }
+        message.conversationIdentifier = conversationIdentifier.flatMap(Self.present)
+        message.groupName = groupName.flatMap(Self.present)
+        message.recipients = recipients.filter { !$0.isBlank }
+        for index in message.attachments.indices {
+            message.attachments[index].declaredType = message.attachments[index].declaredType.flatMap(Self.present)
+        }
+        return message
+    }
+
+    private static func present(_ text: String) -> String? {
+        text.isBlank ? nil : text
+    }
+}
