@@ -84,6 +84,15 @@ import X509
         #expect(fresh.providerToken == nil)
     }
 
+    @Test func aProviderTokenIssuedInTheFutureIsRefused() throws {
+        let responder = try Self.responder()
+        var connection = HTTP2Server.ConnectionState()
+        let answer = responder.answer(try Self.wire(Self.providerToken(age: -600)), connection: &connection)
+        #expect(answer.response.status == 403)
+        #expect(Self.reason(answer) == "InvalidProviderToken")
+        #expect(connection.providerToken == nil)
+    }
+
     @Test func aNewProviderTokenAfterTheIntervalReplacesTheOld() throws {
         let responder = try Self.responder { $0.tokenUpdateMinimumInterval = .zero }
         var connection = HTTP2Server.ConnectionState()
