@@ -4,6 +4,7 @@ import HeraldAPNs
 import HeraldAPNsEmulator
 import HeraldCore
 import HeraldTestSupport
+import Logging
 import NIOPosix
 import Testing
 
@@ -30,6 +31,7 @@ import Testing
         _ configure: (inout APNSEmulator.Configuration) -> Void = { _ in },
         retry: RetryPolicy = quickRetries, connections: Int = 2, timeout: Duration = .seconds(10), key: APNSSigningKey = key,
         now: @escaping @Sendable () -> Date = { Date() }, client configureClient: (inout APNSClient.Configuration) -> Void = { _ in },
+        logger: Logger = Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }),
         _ body: (APNSClient, APNSEmulator, URL) async throws -> T
     ) async throws -> T {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("herald-emulator-\(UUID().uuidString)")
@@ -43,7 +45,7 @@ import Testing
         var clientConfiguration = APNSClient.Configuration(
             endpoint: emulator.endpoint, requestTimeout: timeout, connections: connections, retry: retry, trustedCertificatesFile: ca)
         configureClient(&clientConfiguration)
-        let client = try APNSClient(configuration: clientConfiguration, key: key, now: now)
+        let client = try APNSClient(configuration: clientConfiguration, key: key, now: now, logger: logger)
         do {
             let result = try await body(client, emulator, directory.appendingPathComponent("log.jsonl"))
             try await client.shutdown()
@@ -464,6 +466,33 @@ import Testing
             #expect(emulator.statistics.answersLost == 1)
             #expect(try Self.logged(log).allSatisfy { $0["headers"]?["apns-collapse-id"] == nil })
         }
+    }
+
+    @Test func connectionsGoAwaysTokensAndRetriesAreLoggedAndNothingSecretIs() async throws {
+        let log = LogRecorder()
+        // One notification at a time: request 3 meets a GOAWAY (resent at once on a second
+        // connection), request 5 loses its answer (a reset) and its retry, request 6, meets the
+        // next GOAWAY (a third connection).
+        try await Self.withEmulator({ $0.faults = EmulatorFaults(goAwayEvery: 3, loseAnswerEvery: 5) }, connections: 1, logger: log.logger) {
+            client, _, _ in
+            for n in 1...4 {
+                let delivery = await client.send(try Self.notification(to: Self.token(n)))
+                #expect(delivery.isDelivered)
+            }
+        }
+        let messages = log.entries.map(\.message)
+        #expect(messages.filter { $0 == "new provider token" }.count == 1)
+        #expect(messages.filter { $0 == "connection opened" }.count == 3)
+        #expect(messages.contains("GOAWAY"))
+        #expect(messages.contains("replacing connection"))
+        let retry = try #require(log.entries.first { $0.message == "retrying" })
+        #expect(retry.metadata["apns.retry.reason"]?.hasPrefix("no answer: the stream was reset") == true, "\(retry)")
+        #expect(retry.metadata["apns.id"].flatMap(UUID.init(text:)) != nil)
+        #expect(log.entries.allSatisfy { $0.level <= .debug })  // a library logs at debug; the caller decides
+        // Never the provider token (a JWT starts "eyJ"), a device token or the message.
+        #expect(!log.text.contains("eyJ"))
+        #expect(!log.text.contains(Self.token(1).hex))
+        #expect(!log.text.contains("Rope is packed"))
     }
 
     @Test func aCollapseIDTheCallerSetIsKept() async throws {

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import NIOConcurrencyHelpers
 
 /// The one provider token every connection of a client shares, renewed on schedule.
@@ -25,14 +26,20 @@ public final class ProviderTokenCache: Sendable {
     /// How long a token is used before a new one is made.
     public let refreshInterval: Duration
     private let now: @Sendable () -> Date
+    private let logger: Logger
     private let token = NIOLockedValueBox<Token?>(nil)
 
     /// - Parameters:
     ///   - key: the signing key.
     ///   - refreshInterval: how long a token is used; clamped to 20...60 minutes; default 50.
     ///   - now: the wall clock (`iat` is wall time); injected so tests control it.
-    public init(key: APNSSigningKey, refreshInterval: Duration = .seconds(50 * 60), now: @escaping @Sendable () -> Date = { Date() }) {
+    ///   - logger: where each new token is noted (debug: key id and issue time, never the token).
+    public init(
+        key: APNSSigningKey, refreshInterval: Duration = .seconds(50 * 60), now: @escaping @Sendable () -> Date = { Date() },
+        logger: Logger = Logger(label: "herald.apns", factory: { _ in SwiftLogNoOpLogHandler() })
+    ) {
         self.key = key
+        self.logger = logger
         self.refreshInterval = min(max(refreshInterval, Self.minimumRefreshInterval), Self.maximumRefreshInterval)
         self.now = now
     }
@@ -46,7 +53,11 @@ public final class ProviderTokenCache: Sendable {
             }
             let issuedAt = Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down))
             let value = APNSProviderToken.make(key: key, issuedAt: issuedAt)
+            let reason = token == nil ? "first or expired" : "due"
             token = Token(value: value, issuedAt: issuedAt)
+            logger.debug(
+                "new provider token",
+                metadata: ["apns.key-id": "\(key.keyID)", "apns.token.iat": "\(Int64(issuedAt.timeIntervalSince1970))", "apns.token.why": "\(reason)"])
             return value
         }
     }

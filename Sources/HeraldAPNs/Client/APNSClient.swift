@@ -1,5 +1,6 @@
 import Foundation
 import HeraldCore
+import Logging
 import NIOCore
 import NIOSSL
 
@@ -94,17 +95,22 @@ public final class APNSClient: Sendable {
     private let tokens: ProviderTokenCache
     private let sleep: @Sendable (Duration) async throws -> Void
     private let now: @Sendable () -> Date
+    private let logger: Logger
 
     /// - Parameters:
     ///   - configuration: endpoint, deadlines, retries.
     ///   - key: the `.p8` signing key with its key id and team id.
     ///   - clock: what back-off waits on; a test clock makes them instant.
     ///   - now: the wall clock for provider tokens and `Retry-After` dates.
+    ///   - logger: where the client notes, at debug level, connections opened, replaced and
+    ///     presumed dead, GOAWAY, provider tokens made, and each retry with its reason. Never
+    ///     a provider token, a payload or a device token: a notification is named by its
+    ///     `apns-id`. Nothing by default.
     /// - Throws: ``APNSCredentialError`` when ``Configuration/trustedCertificatesFile`` cannot
     ///   be read as PEM certificates.
     public init(
         configuration: Configuration, key: APNSSigningKey, clock: some Clock<Duration> = ContinuousClock(),
-        now: @escaping @Sendable () -> Date = { Date() }
+        now: @escaping @Sendable () -> Date = { Date() }, logger: Logger = Logger(label: "herald.apns", factory: { _ in SwiftLogNoOpLogHandler() })
     ) throws(APNSCredentialError) {
         var tls = TLSConfiguration.makeClientConfiguration()
         tls.applicationProtocols = ["h2"]
@@ -124,10 +130,11 @@ public final class APNSClient: Sendable {
         self.configuration = configuration
         self.connections = APNSConnectionPool(
             endpoint: configuration.endpoint, tls: context, connections: configuration.connections,
-            maximumBodyByteCount: Self.maximumResponseBodyByteCount)
-        self.tokens = ProviderTokenCache(key: key, refreshInterval: configuration.tokenRefreshInterval, now: now)
+            maximumBodyByteCount: Self.maximumResponseBodyByteCount, logger: logger)
+        self.tokens = ProviderTokenCache(key: key, refreshInterval: configuration.tokenRefreshInterval, now: now, logger: logger)
         self.sleep = { duration in try await clock.sleep(for: duration.clampedToLongestWait) }
         self.now = now
+        self.logger = logger
     }
 
     /// Closes the connections. Notifications waiting for an answer fail, and sending afterwards fails.
@@ -210,6 +217,12 @@ public final class APNSClient: Sendable {
                 delay = configuration.retry.delay(after: attempt, retryAfter: retryAfter, using: &generator)
             }
             guard let delay, !Task.isCancelled else { return delivery(.failed(failure)) }
+            logger.debug(
+                "retrying",
+                metadata: [
+                    "apns.id": "\(apnsID.lowercasedText)", "apns.attempt": "\(attempt)", "apns.retry.delay-ms": "\(Int(delay / .milliseconds(1)))",
+                    "apns.retry.reason": "\(failure)",
+                ])
             if delay > .zero {
                 do {
                     try await sleep(delay)

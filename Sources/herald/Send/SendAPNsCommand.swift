@@ -3,6 +3,7 @@ import Foundation
 import HeraldAPNs
 import HeraldCore
 import HeraldEnrichment
+import Logging
 
 struct SendAPNsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -105,6 +106,9 @@ struct SendAPNsCommand: AsyncParsableCommand {
     @Flag(name: .customLong("dry-run"), help: "Print the requests without sending them (the provider token is not shown).")
     var dryRun = false
 
+    @Flag(name: .long, help: "Log to standard error how it sends: connections opened and replaced, GOAWAY, provider tokens made, each retry and why.")
+    var verbose = false
+
     func validate() throws {
         let destinations = [sandbox, production, endpoint != nil].filter { $0 }.count
         guard destinations == 1 else { throw ValidationError("give exactly one of --sandbox, --production or --endpoint URL") }
@@ -141,7 +145,7 @@ struct SendAPNsCommand: AsyncParsableCommand {
         let client: APNSClient
         do {
             key = try APNSSigningKey(contentsOf: URL(fileURLWithPath: keyFile!), keyID: keyID!, teamID: teamID!)
-            client = try APNSClient(configuration: plan.clientConfiguration, key: key)
+            client = try APNSClient(configuration: plan.clientConfiguration, key: key, logger: .herald(verbose: verbose))
         } catch {
             CLIError.usage(error.message).exit()
         }

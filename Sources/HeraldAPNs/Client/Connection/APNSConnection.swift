@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import NIOConcurrencyHelpers
 import NIOCore
 import NIOHTTP2
@@ -29,9 +30,12 @@ final class APNSConnection: Sendable {
     ///   - endpoint: `https://host[:port]`.
     ///   - tls: the client TLS context (trust roots, ALPN `h2`).
     ///   - maximumBodyByteCount: the largest answer body read.
+    ///   - logger: where GOAWAY and the connection's end are noted (debug).
     ///   - eventLoop: the loop the connection lives on.
     /// - Throws: ``APNSTransportError/connectFailed(_:)`` with the reason.
-    static func connect(to endpoint: APNSEndpoint, tls: NIOSSLContext, maximumBodyByteCount: Int, on eventLoop: any EventLoop) async throws -> APNSConnection {
+    static func connect(
+        to endpoint: APNSEndpoint, tls: NIOSSLContext, maximumBodyByteCount: Int, logger: Logger, on eventLoop: any EventLoop
+    ) async throws -> APNSConnection {
         let url = endpoint.url
         guard url.scheme?.lowercased() == "https", let host = url.host, !host.isEmpty else {
             throw APNSTransportError.connectFailed("\(url.absoluteString) is not an https URL with a host (APNs is HTTP/2 over TLS)")
@@ -52,7 +56,7 @@ final class APNSConnection: Sendable {
                 channel.eventLoop.makeCompletedFuture {
                     let pipeline = channel.pipeline.syncOperations
                     try pipeline.addHandler(NIOSSLClientHandler(context: tls, serverHostname: serverName))
-                    let streams = APNSStreamHandler(ready: ready, authority: authority, maximumBodyByteCount: maximumBodyByteCount) {
+                    let streams = APNSStreamHandler(ready: ready, authority: authority, maximumBodyByteCount: maximumBodyByteCount, logger: logger) {
                         available.withLockedValue { $0 = false }
                     }
                     let http2 = NIOHTTP2Handler.Configuration.apnsClient()

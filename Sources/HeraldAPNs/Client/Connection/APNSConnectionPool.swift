@@ -1,3 +1,4 @@
+import Logging
 import NIOConcurrencyHelpers
 import NIOCore
 import NIOPosix
@@ -29,6 +30,7 @@ final class APNSConnectionPool: Sendable {
     private let endpoint: APNSEndpoint
     private let tls: NIOSSLContext
     private let maximumBodyByteCount: Int
+    private let logger: Logger
     private let state: NIOLockedValueBox<State>
 
     /// - Parameters:
@@ -36,8 +38,10 @@ final class APNSConnectionPool: Sendable {
     ///   - tls: the client TLS context.
     ///   - connections: how many connections, at least 1.
     ///   - maximumBodyByteCount: the largest answer body read.
-    init(endpoint: APNSEndpoint, tls: NIOSSLContext, connections: Int, maximumBodyByteCount: Int) {
+    ///   - logger: where connections opened, failed and replaced are noted (debug).
+    init(endpoint: APNSEndpoint, tls: NIOSSLContext, connections: Int, maximumBodyByteCount: Int, logger: Logger) {
         self.endpoint = endpoint
+        self.logger = logger
         self.tls = tls
         self.maximumBodyByteCount = maximumBodyByteCount
         self.state = NIOLockedValueBox(State(slots: Array(repeating: .empty, count: max(1, connections))))
@@ -107,6 +111,7 @@ final class APNSConnectionPool: Sendable {
                 return .wait(task)
             case .open(let connection):
                 state.retired.append(connection)
+                logger.debug("replacing connection", metadata: ["apns.connection.slot": "\(index)", "apns.connection.closed": "\(connection.isClosed)"])
                 fallthrough
             case .empty:
                 let task = Task { try await self.connect(slot: index) }
@@ -124,8 +129,11 @@ final class APNSConnectionPool: Sendable {
     /// the next request tries again).
     private func connect(slot index: Int) async throws -> APNSConnection {
         do {
+            var logger = logger
+            logger[metadataKey: "apns.connection.slot"] = "\(index)"
             let connection = try await APNSConnection.connect(
-                to: endpoint, tls: tls, maximumBodyByteCount: maximumBodyByteCount, on: MultiThreadedEventLoopGroup.singleton.next())
+                to: endpoint, tls: tls, maximumBodyByteCount: maximumBodyByteCount, logger: logger, on: MultiThreadedEventLoopGroup.singleton.next())
+            logger.debug("connection opened", metadata: ["apns.endpoint": "\(endpoint)"])
             let keep = state.withLockedValue { state -> Bool in
                 guard !state.isShutDown else { return false }
                 state.slots[index] = .open(connection)
@@ -135,6 +143,7 @@ final class APNSConnectionPool: Sendable {
             if !keep { await connection.close() }
             return connection
         } catch {
+            logger.debug("could not connect", metadata: ["apns.connection.slot": "\(index)", "apns.error": "\(error)"])
             state.withLockedValue { state in
                 if !state.isShutDown { state.slots[index] = .empty }
             }

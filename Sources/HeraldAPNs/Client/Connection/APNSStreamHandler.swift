@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import NIOCore
 import NIOHPACK
 import NIOHTTP2
@@ -59,6 +60,7 @@ final class APNSStreamHandler: ChannelInboundHandler {
     let ready: EventLoopPromise<Void>
     private let authority: String
     private let maximumBodyByteCount: Int
+    private let logger: Logger
     /// Told when the connection stops taking new requests (perhaps more than once).
     private let becameUnavailable: @Sendable () -> Void
 
@@ -83,11 +85,16 @@ final class APNSStreamHandler: ChannelInboundHandler {
     ///   - ready: completed when the connection can carry requests.
     ///   - authority: `host[:port]` for the `:authority` pseudo-header.
     ///   - maximumBodyByteCount: the largest answer body read.
+    ///   - logger: where GOAWAY and the connection's end are noted (debug).
     ///   - becameUnavailable: called when the connection stops taking requests.
-    init(ready: EventLoopPromise<Void>, authority: String, maximumBodyByteCount: Int, becameUnavailable: @escaping @Sendable () -> Void) {
+    init(
+        ready: EventLoopPromise<Void>, authority: String, maximumBodyByteCount: Int, logger: Logger,
+        becameUnavailable: @escaping @Sendable () -> Void
+    ) {
         self.ready = ready
         self.authority = authority
         self.maximumBodyByteCount = maximumBodyByteCount
+        self.logger = logger
         self.becameUnavailable = becameUnavailable
     }
 
@@ -176,6 +183,7 @@ final class APNSStreamHandler: ChannelInboundHandler {
             receivedData(block, on: frame.streamID)
         case .goAway(let lastStreamID, let code, let debugData):
             closeReason = "GOAWAY \(code)" + (debugData.map { " \(String(buffer: $0))" } ?? "")
+            logger.debug("GOAWAY", metadata: ["apns.goaway": "\(closeReason ?? "")", "apns.goaway.last-stream": "\(Int(lastStreamID))"])
             drain(context)
             // Streams still queued in NIOHTTP2 for a free slot fail there when their turn comes
             // (their write, not the connection); their exchanges end here.
@@ -275,6 +283,7 @@ final class APNSStreamHandler: ChannelInboundHandler {
 
     func channelInactive(context: ChannelHandlerContext) {
         let reason = closeReason
+        logger.debug("connection closed", metadata: ["apns.connection.why": "\(reason ?? "closed")", "apns.connection.unanswered": "\(exchanges.count)"])
         ready.fail(APNSTransportError.connectFailed(reason ?? "the connection closed during the handshake"))
         if case .closed = state {} else {
             state = .closed
@@ -355,6 +364,7 @@ final class APNSStreamHandler: ChannelInboundHandler {
     /// a while to reach `channelInactive`), and the pool opens another connection.
     private func abandon(_ reason: String, _ context: ChannelHandlerContext) {
         closeReason = reason
+        logger.info("abandoning connection", metadata: ["apns.connection.why": "\(reason)"])
         drain(context)
         for streamID in Array(exchanges.keys) {
             fail(streamID, APNSTransportError.connectionClosed(reason), reset: false)
