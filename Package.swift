@@ -158,7 +158,10 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .testTarget(name: "HeraldOneSignalTests", dependencies: ["HeraldOneSignal", "HeraldCore", "HeraldTestSupport"]),
+        .testTarget(
+            name: "HeraldOneSignalTests",
+            dependencies: ["HeraldOneSignal", "HeraldCore", "HeraldTestSupport", .product(name: "Logging", package: "swift-log")]
+        ),
         .testTarget(name: "AppleFrameworksStandInTests", dependencies: ["AppleFrameworksStandIn", "HeraldTestSupport"]),
         .testTarget(
             name: "HeraldNotificationServiceTests",

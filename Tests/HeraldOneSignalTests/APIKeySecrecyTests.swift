@@ -2,6 +2,7 @@ import Foundation
 import HeraldCore
 import HeraldOneSignal
 import HeraldTestSupport
+import Logging
 import Testing
 
 /// The REST API key reaches OneSignal's Authorization header and nowhere else.
@@ -44,16 +45,20 @@ import Testing
             "/broken": .lieAboutLength(declared: 100, actual: Samples.data("{")),
         ])
         defer { server.stop() }
+        let log = LogRecorder()
         var errors: [OneSignalError] = []
         for path in ["/400", "/401", "/429", "/500", "/200", "/hang", "/broken"] {
             let client = OneSignalClient(
                 apiKey: Samples.apiKey, endpoint: server.url(path), retryPolicy: RetryPolicy(maximumAttempts: 2),
                 // Only the hanging route needs a short deadline; a loaded CI machine may take longer
                 // than that to read the broken answer, which must end as a transport error.
-                timeout: path == "/hang" ? .milliseconds(300) : .seconds(10), clock: RecordingClock())
+                timeout: path == "/hang" ? .milliseconds(300) : .seconds(10), clock: RecordingClock(), logger: log.logger)
             if let error = await OneSignalClientTests.failure(client) { errors.append(error) }
         }
         #expect(errors.count == 7)
+        // The retries were logged with their reasons (429, 500, the timeout, the broken answer), the key never.
+        #expect(log.entries.filter { $0.message == "retrying" }.count == 4, "\(log.text)")
+        #expect(!log.text.contains(Samples.apiKey))
         #expect(errors.map(\.code) == [.rejected, .unauthorized, .rateLimited, .serverError, .notSent, .timedOut, .transport])
         for error in errors {
             let texts = [String(describing: error), String(reflecting: error), error.message] + error.errors

@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import HeraldCore
+import Logging
 
 /// Creates OneSignal notifications over OneSignal's REST API (`POST /notifications`), with a
 /// deadline on every request and retries that can never send twice.
@@ -39,6 +40,7 @@ public struct OneSignalClient: Sendable {
     private let apiKey: String
     private let httpClient: HTTPClient
     private let sleep: @Sendable (Duration) async throws -> Void
+    private let logger: Logger
 
     /// - Parameters:
     ///   - apiKey: the app's REST API key; kept out of every description and error.
@@ -50,14 +52,18 @@ public struct OneSignalClient: Sendable {
     ///     day.
     ///   - clock: what waits between attempts sleep on; default `ContinuousClock`. The timeout
     ///     is always measured in real time, as the connection's own timers are.
+    ///   - logger: where each retry is noted with its reason and idempotency key (debug); never
+    ///     the API key or the notification's content. Nothing by default.
     public init(
         apiKey: String,
         endpoint: URL = OneSignalClient.defaultEndpoint,
         httpClient: HTTPClient = .shared,
         retryPolicy: RetryPolicy = RetryPolicy(),
         timeout: Duration = .seconds(30),
-        clock: some Clock<Duration> = ContinuousClock()
+        clock: some Clock<Duration> = ContinuousClock(),
+        logger: Logger = Logger(label: "herald.onesignal", factory: { _ in SwiftLogNoOpLogHandler() })
     ) {
+        self.logger = logger
         self.apiKey = apiKey
         self.endpoint = endpoint
         self.httpClient = httpClient
@@ -118,6 +124,12 @@ public struct OneSignalClient: Sendable {
                 failure.message += "; OneSignal asked to wait \(retryAfter), longer than the retry policy's \(retryPolicy.maximumDelay)"
                 throw failure
             }
+            logger.debug(
+                "retrying",
+                metadata: [
+                    "onesignal.idempotency-key": "\(notification.idempotencyKey.uuidString.lowercased())", "onesignal.attempt": "\(attempt)",
+                    "onesignal.retry.delay-ms": "\(Int(wait / .milliseconds(1)))", "onesignal.retry.reason": "\(failure)",
+                ])
             do {
                 try await sleep(wait)
             } catch {

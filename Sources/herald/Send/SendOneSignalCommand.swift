@@ -45,6 +45,9 @@ struct SendOneSignalCommand: AsyncParsableCommand {
     @Flag(name: .customLong("dry-run"), help: "Print the request bodies without sending them (the API key is not shown).")
     var dryRun = false
 
+    @Flag(name: .long, help: "Log each retry and its reason to standard error (never the API key).")
+    var verbose = false
+
     func validate() throws {
         guard subscriptionID.isEmpty != externalID.isEmpty else {
             throw ValidationError("give --subscription-id or --external-id (one kind per send)")
@@ -83,7 +86,8 @@ struct SendOneSignalCommand: AsyncParsableCommand {
             CLIError.usage(error.message).exit()
         }
         let client = OneSignalClient(
-            apiKey: apiKey, endpoint: endpoint.flatMap(URL.init(string:)) ?? OneSignalClient.defaultEndpoint, timeout: .seconds(timeout))
+            apiKey: apiKey, endpoint: endpoint.flatMap(URL.init(string:)) ?? OneSignalClient.defaultEndpoint, timeout: .seconds(timeout),
+            logger: .herald(verbose: verbose))
         var failed = false
         for notification in notifications {
             let recipients = notification.targeting.ids.count
