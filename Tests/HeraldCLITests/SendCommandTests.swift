@@ -55,6 +55,33 @@ struct SendCommandTests {
         #expect(result.stderr.contains("1 repeated device tokens are sent once"))
     }
 
+    @Test func aTokensFileIsReadInChunksWithoutLosingALineAtTheirEdges() async throws {
+        // 5,000 tokens of 65 bytes a line: 325 KB, read 64 KiB at a time, so lines straddle
+        // five chunk edges; every 100th token repeats an earlier one; the last line has no end.
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("herald-tokens-\(UUID().uuidString).txt")
+        defer { try? FileManager.default.removeItem(at: file) }  // a leftover temp file is harmless
+        let tokens = (1...5000).map { n in String(format: "%064x", n % 100 == 0 ? n - 1 : n) }
+        try Data(tokens.joined(separator: "\n").utf8).write(to: file)
+        let result = try await HeraldProcess.run(
+            ["send", "apns", "--topic", "com.example.chat", "--sandbox", "--tokens-file", file.path, "--dry-run", "--text", "hi"])
+        #expect(result.status == 0)
+        let sent = result.stdout.components(separatedBy: "\n").filter { $0.hasPrefix("POST ") }.map { String($0.suffix(64)) }
+        var seen = Set<String>()
+        #expect(sent == tokens.filter { seen.insert($0).inserted })
+        #expect(sent.count == 4950)
+        #expect(result.stderr.contains("50 repeated device tokens are sent once"))
+    }
+
+    @Test func anEmptyTokensFileIsAUsageError() async throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("herald-tokens-\(UUID().uuidString).txt")
+        defer { try? FileManager.default.removeItem(at: file) }  // a leftover temp file is harmless
+        try Data("# nothing yet\n\n".utf8).write(to: file)
+        let result = try await HeraldProcess.run(
+            ["send", "apns", "--topic", "com.example.chat", "--sandbox", "--tokens-file", file.path, "--dry-run", "--text", "hi"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("no device tokens"))
+    }
+
     @Test func aOneSignalDryRunPutsTheMessageInData() async throws {
         let result = try await HeraldProcess.run(
             ["send", "onesignal", "--app-id", "app-1", "--external-id", "u-1", "--dry-run"] + Self.messageFlags)

@@ -138,7 +138,7 @@ struct SendAPNsCommand: AsyncParsableCommand {
             error.exit()
         }
         if dryRun {
-            print(plan.dryRun)
+            if plan.printDryRun() == 0 { noTokens.exit() }
             return
         }
         let key: APNSSigningKey
@@ -149,11 +149,12 @@ struct SendAPNsCommand: AsyncParsableCommand {
         } catch {
             CLIError.usage(error.message).exit()
         }
-        let report = SendReport(total: plan.tokens.count, json: json, destination: plan.clientConfiguration.endpoint.description)
-        for invalid in plan.invalidTokens { report.record(invalid) }
-        await client.send(plan.template, to: plan.validTokens) { report.record(SendResult($0)) }
+        let report = SendReport(json: json, destination: plan.clientConfiguration.endpoint.description)
+        await client.send(plan.template, to: plan.deviceTokens { report.record($0) }) { report.record(SendResult($0)) }
+        plan.reportRepeats()
         // Shutting down an idle client only fails if it was shut down already.
         try? await client.shutdown()
+        if report.isEmpty { noTokens.exit() }
         report.finish()
         if !report.allDelivered { throw ExitCode(1) }
     }
@@ -179,28 +180,16 @@ struct SendAPNsCommand: AsyncParsableCommand {
         return SendPlan(tokens: tokens, template: template, clientConfiguration: configuration)
     }
 
-    private func readTokens() throws(CLIError) -> [String] {
-        var tokens = token
-        if let tokensFile {
-            // Byte-wise: a file can hold millions of tokens, and splitting and trimming Strings
-            // (or even Data) cost more than sending them.
-            let isBlank: (UInt8) -> Bool = { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\r") }
-            try PayloadSource(argument: tokensFile).read().withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
-                var lineStart = 0
-                for lineEnd in 0...bytes.count where lineEnd == bytes.count || bytes[lineEnd] == UInt8(ascii: "\n") {
-                    var first = lineStart
-                    var last = lineEnd
-                    lineStart = lineEnd + 1
-                    while first < last, isBlank(bytes[first]) { first += 1 }
-                    while last > first, isBlank(bytes[last - 1]) { last -= 1 }
-                    guard first < last, bytes[first] != UInt8(ascii: "#") else { continue }
-                    tokens.append(String(decoding: UnsafeRawBufferPointer(rebasing: bytes[first..<last]), as: UTF8.self))
-                }
-            }
-        }
-        guard !tokens.isEmpty else { throw .usage("\(tokensFile ?? "--token"): no device tokens") }
+    /// The tokens as given, read as they are sent; a tokens file that cannot be read is a
+    /// usage error now.
+    private func readTokens() throws(CLIError) -> TokenList {
+        let tokens = TokenList(flags: token, file: tokensFile)
+        try tokens.checkReadable()
         return tokens
     }
+
+    /// The usage error for a send without a single token, found once the tokens were read.
+    private var noTokens: CLIError { .usage("\(tokensFile ?? "--token"): no device tokens") }
 
     private func buildBody() throws(CLIError) -> Data {
         if let payload = message.payload {

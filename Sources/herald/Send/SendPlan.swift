@@ -4,8 +4,8 @@ import HeraldCore
 
 /// What `herald send apns` will send: the notification, the devices, where.
 struct SendPlan {
-    /// The device tokens as given, without repeats, each read once: `nil` when it is not hex.
-    let tokens: [(text: String, token: DeviceToken?)]
+    /// The device tokens as given, each once, read as they are sent.
+    let tokens: UniqueTokens
     /// The notification; its device token is replaced per device.
     let template: APNSRequest
     let clientConfiguration: APNSClient.Configuration
@@ -14,35 +14,56 @@ struct SendPlan {
     ///   - tokens: the device tokens as given; repeats are sent once.
     ///   - template: the notification.
     ///   - clientConfiguration: where and how to send.
-    init(tokens: [String], template: APNSRequest, clientConfiguration: APNSClient.Configuration) {
-        var seen = Set<String>()
-        self.tokens = tokens.lazy.map { (text: $0, token: DeviceToken($0)) }.filter { seen.insert($0.token?.hex ?? $0.text).inserted }
-        if self.tokens.count < tokens.count {
-            printError("\(tokens.count - self.tokens.count) repeated device tokens are sent once")
-        }
+    init(tokens: TokenList, template: APNSRequest, clientConfiguration: APNSClient.Configuration) {
+        self.tokens = UniqueTokens(tokens: tokens, repeats: RepeatCounter())
         self.template = template
         self.clientConfiguration = clientConfiguration
     }
 
-    /// The tokens that are hex bytes.
-    var validTokens: [DeviceToken] { tokens.compactMap(\.token) }
+    /// The tokens that are hex bytes, for the client, read lazily; each one that is not is
+    /// handed to `invalid` as a failed result instead (APNs would answer BadDeviceToken).
+    func deviceTokens(invalid: @escaping @Sendable (SendResult) -> Void) -> DeviceTokens {
+        DeviceTokens(tokens: tokens, invalid: invalid)
+    }
 
-    /// A failed result for each token that is not hex bytes: APNs would answer BadDeviceToken.
-    var invalidTokens: [SendResult] {
-        tokens.filter { $0.token == nil }.map { entry in
-            SendResult(
-                token: entry.text, delivered: false, reason: APNSErrorReason.badDeviceToken.rawValue, deleteToken: true,
-                message: "not sent: the device token is not hex bytes", attempts: 0)
+    struct DeviceTokens: Sequence, Sendable {
+        let tokens: UniqueTokens
+        let invalid: @Sendable (SendResult) -> Void
+
+        func makeIterator() -> AnyIterator<DeviceToken> {
+            var entries = tokens.makeIterator()
+            return AnyIterator {
+                while let entry = entries.next() {
+                    if let token = entry.token { return token }
+                    invalid(
+                        SendResult(
+                            token: entry.text, delivered: false, reason: APNSErrorReason.badDeviceToken.rawValue, deleteToken: true,
+                            message: "not sent: the device token is not hex bytes", attempts: 0))
+                }
+                return nil
+            }
         }
     }
 
-    /// The requests as they would travel, the provider token not shown.
-    var dryRun: String {
-        var lines = tokens.map { entry in
-            "POST \(clientConfiguration.endpoint.url.absoluteString)/3/device/\(entry.token?.hex ?? entry.text)"
-                + (entry.token == nil ? "   (not hex: would fail as BadDeviceToken)" : "")
+    /// Says on standard error how many repeated tokens were skipped, once they were all read.
+    func reportRepeats() {
+        let repeats = tokens.repeats.value
+        if repeats > 0 { printError("\(repeats) repeated device tokens are sent once") }
+    }
+
+    /// Prints the requests as they would travel, the provider token not shown: one line per
+    /// token as it is read, then the headers and the body.
+    ///
+    /// - Returns: how many notifications it showed.
+    func printDryRun() -> Int {
+        var count = 0
+        for entry in tokens {
+            count += 1
+            print(
+                "POST \(clientConfiguration.endpoint.url.absoluteString)/3/device/\(entry.token?.hex ?? entry.text)"
+                    + (entry.token == nil ? "   (not hex: would fail as BadDeviceToken)" : ""))
         }
-        lines.append("authorization: bearer <ES256 provider token, not shown>")
+        var lines = ["authorization: bearer <ES256 provider token, not shown>"]
         for header in template.wireRequest(authorization: nil).headers {
             lines.append("\(header.name): \(header.value)")
         }
@@ -55,7 +76,9 @@ struct SendPlan {
             lines.append(body.jsonText(.pretty))
         }
         lines.append("")
-        lines.append("Dry run: \(tokens.count) notification\(tokens.count == 1 ? "" : "s") of \(template.payload.count) bytes, nothing sent.")
-        return lines.joined(separator: "\n")
+        lines.append("Dry run: \(count) notification\(count == 1 ? "" : "s") of \(template.payload.count) bytes, nothing sent.")
+        print(lines.joined(separator: "\n"))
+        reportRepeats()
+        return count
     }
 }

@@ -8,7 +8,6 @@ import HeraldAPNs
 final class SendReport: @unchecked Sendable {
     // @unchecked: the mutable state below is only touched while `lock` is held.
     private let lock = NSLock()
-    private let total: Int
     private let json: Bool
     private let destination: String
     private let showsProgress: Bool
@@ -24,21 +23,25 @@ final class SendReport: @unchecked Sendable {
     /// that may have been delivered: both after an answer was lost.
     private var possiblyDuplicated = 0
     private var failedButPossiblyDelivered = 0
-    private var lastProgress = Date.distantPast
+    /// When the progress line was last written (at first, the start: a send quicker than a
+    /// fifth of a second shows none).
+    private var lastProgress = Date()
+    private var progressShown = false
 
     /// - Parameters:
-    ///   - total: how many results will come.
     ///   - json: print JSON lines instead of the summary.
     ///   - destination: where the notifications go, for the summary.
-    init(total: Int, json: Bool, destination: String) {
-        self.total = total
+    init(json: Bool, destination: String) {
         self.json = json
         self.destination = destination
-        showsProgress = total > 1 && isatty(FileHandle.standardError.fileDescriptor) != 0
+        showsProgress = isatty(FileHandle.standardError.fileDescriptor) != 0
     }
 
+    /// Whether no result came at all.
+    var isEmpty: Bool { lock.withLock { finished == 0 } }
+
     /// Whether every notification was delivered.
-    var allDelivered: Bool { lock.withLock { delivered == total } }
+    var allDelivered: Bool { lock.withLock { failures.isEmpty } }
 
     private var finished: Int { delivered + failures.values.reduce(0, +) }
 
@@ -61,9 +64,11 @@ final class SendReport: @unchecked Sendable {
             lastFailure = result
         }
         if json { print(result.json.jsonText()) }
-        if showsProgress, Date().timeIntervalSince(lastProgress) > 0.2 || finished == total {
+        // The total is not known ahead: the tokens are read as they are sent.
+        if showsProgress, Date().timeIntervalSince(lastProgress) > 0.2 {
             lastProgress = Date()
-            FileHandle.standardError.write(Data("\r\(finished)/\(total) sent, \(finished - delivered) failed".utf8))
+            progressShown = true
+            writeProgress()
         }
     }
 
@@ -92,8 +97,16 @@ final class SendReport: @unchecked Sendable {
         return lines
     }
 
+    private func writeProgress() {
+        FileHandle.standardError.write(Data("\r\(finished) sent, \(finished - delivered) failed".utf8))
+    }
+
     private func finishLocked() {
-        if showsProgress { FileHandle.standardError.write(Data("\n".utf8)) }
+        let total = finished
+        if progressShown {
+            writeProgress()  // the final count
+            FileHandle.standardError.write(Data("\n".utf8))
+        }
         guard !json else { return }
         if total == 1 {
             if let lastDelivery {

@@ -1,0 +1,77 @@
+import Foundation
+import HeraldAPNs
+
+/// The device tokens of `herald send apns` as given: the `--token` values, then the lines of
+/// `--tokens-file`, read 64 KiB at a time as the sender asks for them, so that a file of a
+/// million tokens is never held whole. Blank lines and `#` comments are skipped; spaces, tabs
+/// and a carriage return around a token are trimmed.
+struct TokenList: Sequence, Sendable {
+    /// The `--token` values.
+    let flags: [String]
+    /// The `--tokens-file` argument: a path, or `-` for standard input.
+    let file: String?
+
+    /// Opens the file, so that one that cannot be read is a usage error before anything is sent.
+    ///
+    /// - Throws: ``CLIError`` when the file is missing, a directory, or unreadable.
+    func checkReadable() throws(CLIError) {
+        guard let file, file != "-" else { return }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory) else { throw .usage("\(file): no such file") }
+        guard !isDirectory.boolValue else { throw .usage("\(file): is a directory, not a tokens file") }
+        guard FileHandle(forReadingAtPath: file) != nil else { throw .usage("\(file): cannot be read") }
+    }
+
+    func makeIterator() -> Iterator {
+        let handle: FileHandle? = switch file {
+        case nil: nil
+        case "-": FileHandle.standardInput
+        case let path?: FileHandle(forReadingAtPath: path)  // checked by checkReadable(); gone since, it reads as empty
+        }
+        return Iterator(flags: flags.makeIterator(), handle: handle)
+    }
+
+    struct Iterator: IteratorProtocol {
+        private var flags: IndexingIterator<[String]>
+        private let handle: FileHandle?
+        private var buffer: [UInt8] = []
+        private var position = 0
+        private var atEnd = false
+
+        fileprivate init(flags: IndexingIterator<[String]>, handle: FileHandle?) {
+            self.flags = flags
+            self.handle = handle
+            atEnd = handle == nil
+        }
+
+        mutating func next() -> String? {
+            if let flag = flags.next() { return flag }
+            while true {
+                if let newline = buffer[position...].firstIndex(of: UInt8(ascii: "\n")) {
+                    defer { position = newline + 1 }
+                    if let token = Self.token(in: buffer[position..<newline]) { return token }
+                    continue
+                }
+                guard !atEnd, let handle else {
+                    // The last line, without a newline.
+                    defer { position = buffer.count }
+                    return position < buffer.count ? Self.token(in: buffer[position...]) : nil
+                }
+                buffer.removeFirst(position)
+                position = 0
+                let chunk = handle.readData(ofLength: 64 * 1024)
+                if chunk.isEmpty { atEnd = true }
+                buffer.append(contentsOf: chunk)
+            }
+        }
+
+        /// The line's token: trimmed, or `nil` for a blank line or a comment.
+        private static func token(in line: ArraySlice<UInt8>) -> String? {
+            let isBlank: (UInt8) -> Bool = { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\r") }
+            guard let first = line.firstIndex(where: { !isBlank($0) }), line[first] != UInt8(ascii: "#"),
+                let last = line.lastIndex(where: { !isBlank($0) })
+            else { return nil }
+            return String(decoding: line[first...last], as: UTF8.self)
+        }
+    }
+}
