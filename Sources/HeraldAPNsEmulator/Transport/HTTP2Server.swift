@@ -165,6 +165,7 @@ final class HTTP2Server: Sendable {
                     let pipeline = channel.pipeline.syncOperations
                     try pipeline.addHandler(NIOSSLServerHandler(context: context))
                     try pipeline.addHandler(ALPNGuard())
+                    try pipeline.addHandler(TLSRecordCoalescer())
                     let connection = HTTP2ServerConnectionHandler(shared: shared)
                     try pipeline.addHandler(
                         NIOHTTP2Handler(mode: .server, frameDelegate: connection, connectionConfiguration: http2.connection, streamConfiguration: http2.stream))

@@ -56,6 +56,7 @@ final class APNSConnection: Sendable {
                 channel.eventLoop.makeCompletedFuture {
                     let pipeline = channel.pipeline.syncOperations
                     try pipeline.addHandler(NIOSSLClientHandler(context: tls, serverHostname: serverName))
+                    try pipeline.addHandler(TLSRecordCoalescer())
                     let streams = APNSStreamHandler(ready: ready, authority: authority, maximumBodyByteCount: maximumBodyByteCount, logger: logger) {
                         available.withLockedValue { $0 = false }
                     }
