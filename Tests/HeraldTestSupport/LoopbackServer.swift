@@ -170,20 +170,22 @@ public final class LoopbackServer: @unchecked Sendable {
     /// Closes the listener and every open connection, wakes every stalled handler and waits
     /// (up to 5 s) for all threads to end. Safe to call more than once.
     public func stop() {
-        let open: [Int32]? = lock.withLock {
-            if state.stopped { return nil }
+        let stopping: Bool = lock.withLock {
+            if state.stopped { return false }
             state.stopped = true
-            return Array(state.open.values)
+            // Shut down, not close: the handler still owns its descriptor and closes it itself.
+            // Under the lock, because a handler takes its descriptor out of `open` under the lock
+            // before closing it: a number still listed here is still this server's. Outside it,
+            // the number could already belong to another test's socket and be cut off.
+            for fd in state.open.values { shutdown(fd, Int32(SHUT_RDWR)) }
+            return true
         }
-        guard let open else { return }
+        guard stopping else { return }
         // Every poll on `stopReader` now wakes, for good: the byte is never read, and the closed
         // write end reports a hang-up too.
         var byte: UInt8 = 1
         _ = write(stopWriter, &byte, 1)
         close(stopWriter)
-        // Shut down, not close: the handler still owns its descriptor and closes it itself,
-        // so the number cannot be reused under its feet.
-        for fd in open { shutdown(fd, Int32(SHUT_RDWR)) }
         // Never wait here: stop() runs in async tests, and blocking a thread of the small
         // cooperative pool would stall every other test. The last handler to finish lets go
         // of the stop pipe.
