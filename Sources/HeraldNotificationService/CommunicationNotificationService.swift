@@ -32,7 +32,8 @@ open class CommunicationNotificationService: UNNotificationServiceExtension {
     /// One notification in flight.
     private struct Run {
         let request: SendableBox<UNNotificationRequest>
-        let session: EnrichmentSession<ContinuousClock, SendableBox<UNNotificationContent>>
+        /// `nil` when the payload cannot be read: the push is forwarded as received.
+        let session: EnrichmentSession<ContinuousClock, SendableBox<UNNotificationContent>>?
         let delivery: DeliveryGuard<SendableBox<UNNotificationContent>>
         let forwarded: ForwardedContent
     }
@@ -87,50 +88,54 @@ open class CommunicationNotificationService: UNNotificationServiceExtension {
         let handler = SendableBox(value: contentHandler)
         let delivery = DeliveryGuard<SendableBox<UNNotificationContent>> { handler.value($0.value) }
         let original = SendableBox(value: request.content.copy() as? UNNotificationContent ?? request.content)
+        let forwarded = ForwardedContent()
+        let requestBox = SendableBox(value: request)
+        // The pipeline's closures reach the (overridable) hooks through this box: the service's
+        // own state is behind its lock, and a subclass's hooks are documented to be thread-safe.
+        let service = SendableBox(value: self)
+        // Off the cooperative pool: a provider's hook may block its thread (OneSignal's waits for
+        // its receive receipt), which must not stall Swift concurrency, nor iOS's thread. Never
+        // once expiry has begun: the provider has heard of it, and Herald delivers without it.
+        let forwardToProvider: @Sendable (SendableBox<UNNotificationContent>) -> Void = { content in
+            guard forwarded.start(content) else { return }
+            DispatchQueue.global().async {
+                service.value.forward(content.value, for: requestBox.value) { delivery.deliver(SendableBox(value: $0)) }
+            }
+        }
         let payload: Payload
         do {
             payload = try Payload(userInfo: request.content.userInfo)
         } catch {
             log(Decision(.communicationSkipped, "the payload cannot be read (\(error)); delivering it as received"))
-            // The provider's own processing still runs.
-            forward(original.value, for: request) { delivery.deliver(SendableBox(value: $0)) }
+            // The provider's own processing still runs, and expiry still delivers.
+            lock.withLock { current = Run(request: requestBox, session: nil, delivery: delivery, forwarded: forwarded) }
+            forwardToProvider(original)
             return
         }
-        let forwarded = ForwardedContent()
-        let requestBox = SendableBox(value: request)
         let enricher = Enricher(
             configuration: configuration.enrichment, clock: ContinuousClock(), fetcher: makeFetcher(for: configuration),
             keyProvider: makeKeyProvider(for: configuration))
-        // The pipeline's closures reach the (overridable) hooks through this box: the service's
-        // own state is behind its lock, and a subclass's hooks are documented to be thread-safe.
-        let service = SendableBox(value: self)
         let session = EnrichmentSession<ContinuousClock, SendableBox<UNNotificationContent>>(
             enricher: enricher, payload: payload,
             finish: { enriched in await service.value.finish(enriched, original: original.value, configuration: configuration) },
             fallback: { enriched in service.value.plain(enriched, original: original.value) },
-            deliver: { content in
-                // After expiry the guard has delivered already: the provider is not called again.
-                guard !delivery.hasDelivered else { return }
-                forwarded.store(content)
-                // Off the cooperative pool: a provider's hook may block its thread (OneSignal's
-                // waits for its receive receipt), which must not stall Swift concurrency.
-                DispatchQueue.global().async {
-                    service.value.forward(content.value, for: requestBox.value) { delivery.deliver(SendableBox(value: $0)) }
-                }
-            })
+            deliver: forwardToProvider)
         lock.withLock { current = Run(request: requestBox, session: session, delivery: delivery, forwarded: forwarded) }
         session.start()
     }
 
     open override func serviceExtensionTimeWillExpire() {
         guard let run = lock.withLock({ current }) else { return }
+        // First: from here the forward hook cannot start, so the provider never hears of the
+        // content after it heard of expiry.
+        let forwarded = run.forwarded.close()
         forwardExpiry(for: run.request.value)
         run.delivery.deliver {
-            if let forwarded = run.forwarded.content { return forwarded }
-            let best = run.session.progress.snapshot(because: "the extension's time expired")
+            if let forwarded { return forwarded }
+            let best = run.session?.progress.snapshot(because: "the extension's time expired")
             return best.map { plain($0, original: run.request.value.content) } ?? SendableBox(value: run.request.value.content)
         }
-        run.session.expire()
+        run.session?.expire()
     }
 
     /// Content without the communication layout: fields, decryption and attachments only.
@@ -209,12 +214,32 @@ open class CommunicationNotificationService: UNNotificationServiceExtension {
     }
 }
 
-/// The content handed to the forward hook, kept so that expiry during the hook delivers it.
+/// The content handed to the forward hook, kept so that expiry during the hook delivers it; and
+/// the line between the two: once expiry has begun, the hook does not start.
 final class ForwardedContent: @unchecked Sendable {
-    // @unchecked: `stored` is only touched while `lock` is held.
+    // @unchecked: `stored` and `closed` are only touched while `lock` is held.
     private let lock = NSLock()
     private var stored: SendableBox<UNNotificationContent>?
+    private var closed = false
 
-    func store(_ content: SendableBox<UNNotificationContent>) { lock.withLock { stored = content } }
-    var content: SendableBox<UNNotificationContent>? { lock.withLock { stored } }
+    /// Keeps `content` for expiry, unless expiry has begun.
+    ///
+    /// - Returns: whether the forward hook may start.
+    func start(_ content: SendableBox<UNNotificationContent>) -> Bool {
+        lock.withLock {
+            guard !closed else { return false }
+            stored = content
+            return true
+        }
+    }
+
+    /// Expiry begins: no forward hook starts from now on.
+    ///
+    /// - Returns: the content the hook was handed, if it started.
+    func close() -> SendableBox<UNNotificationContent>? {
+        lock.withLock {
+            closed = true
+            return stored
+        }
+    }
 }
