@@ -29,14 +29,19 @@ open class CommunicationNotificationService: UNNotificationServiceExtension {
     private let lock = NSLock()
     private var current: Run?
 
-    /// One notification in flight.
-    private struct Run {
+    /// One notification in flight. Internal, so tests can follow it (``inFlight``).
+    struct Run {
         let request: SendableBox<UNNotificationRequest>
         /// `nil` when the payload cannot be read: the push is forwarded as received.
         let session: EnrichmentSession<ContinuousClock, SendableBox<UNNotificationContent>>?
         let delivery: DeliveryGuard<SendableBox<UNNotificationContent>>
         let forwarded: ForwardedContent
     }
+
+    /// The notification in flight, if any: for tests that must know when its pipeline has
+    /// finished (`session.start()` returns the running task) and whether the forward hook was
+    /// called, so they wait on events rather than on time.
+    var inFlight: Run? { lock.withLock { current } }
 
     /// The Info.plist configuration, read once per process.
     private static let infoPlistConfiguration = ServiceConfiguration(infoDictionary: Bundle.main.object(forInfoDictionaryKey: "Herald"))
@@ -242,4 +247,7 @@ final class ForwardedContent: @unchecked Sendable {
             return stored
         }
     }
+
+    /// The content the hook was handed, if it started.
+    var content: SendableBox<UNNotificationContent>? { lock.withLock { stored } }
 }
