@@ -32,15 +32,19 @@ open class CommunicationNotificationService: UNNotificationServiceExtension {
     /// One notification in flight. Internal, so tests can follow it (``inFlight``).
     struct Run {
         let request: SendableBox<UNNotificationRequest>
-        /// `nil` when the payload cannot be read: the push is forwarded as received.
-        let session: EnrichmentSession<ContinuousClock, SendableBox<UNNotificationContent>>?
+        /// What the pipeline has done so far, and its task; `nil` when the payload cannot be
+        /// read: the push is forwarded as received. Not the session itself: its closures hold
+        /// the service, which holds this run, and that cycle would keep every notification's
+        /// run alive as long as the process.
+        let progress: EnrichmentProgress?
+        let task: Task<Void, Never>?
         let delivery: DeliveryGuard<SendableBox<UNNotificationContent>>
         let forwarded: ForwardedContent
     }
 
     /// The notification in flight, if any: for tests that must know when its pipeline has
-    /// finished (`session.start()` returns the running task) and whether the forward hook was
-    /// called, so they wait on events rather than on time.
+    /// finished and whether the forward hook was handed content, so they wait on events rather
+    /// than on time.
     var inFlight: Run? { lock.withLock { current } }
 
     /// The Info.plist configuration, read once per process.
@@ -113,7 +117,7 @@ open class CommunicationNotificationService: UNNotificationServiceExtension {
         } catch {
             log(Decision(.communicationSkipped, "the payload cannot be read (\(error)); delivering it as received"))
             // The provider's own processing still runs, and expiry still delivers.
-            lock.withLock { current = Run(request: requestBox, session: nil, delivery: delivery, forwarded: forwarded) }
+            lock.withLock { current = Run(request: requestBox, progress: nil, task: nil, delivery: delivery, forwarded: forwarded) }
             forwardToProvider(original)
             return
         }
@@ -125,8 +129,9 @@ open class CommunicationNotificationService: UNNotificationServiceExtension {
             finish: { enriched in await service.value.finish(enriched, original: original.value, configuration: configuration) },
             fallback: { enriched in service.value.plain(enriched, original: original.value) },
             deliver: forwardToProvider)
-        lock.withLock { current = Run(request: requestBox, session: session, delivery: delivery, forwarded: forwarded) }
-        session.start()
+        // The task holds the session (and through it the service) only while it runs.
+        let task = session.start()
+        lock.withLock { current = Run(request: requestBox, progress: session.progress, task: task, delivery: delivery, forwarded: forwarded) }
     }
 
     open override func serviceExtensionTimeWillExpire() {
@@ -137,10 +142,12 @@ open class CommunicationNotificationService: UNNotificationServiceExtension {
         forwardExpiry(for: run.request.value)
         run.delivery.deliver {
             if let forwarded { return forwarded }
-            let best = run.session?.progress.snapshot(because: "the extension's time expired")
+            let best = run.progress?.snapshot(because: "the extension's time expired")
             return best.map { plain($0, original: run.request.value.content) } ?? SendableBox(value: run.request.value.content)
         }
-        run.session?.expire()
+        // Cancels every download still running; a result that comes anyway finds the hook
+        // closed and the guard used.
+        run.task?.cancel()
     }
 
     /// Content without the communication layout: fields, decryption and attachments only.

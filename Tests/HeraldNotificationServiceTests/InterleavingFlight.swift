@@ -91,7 +91,7 @@ final class InterleavingFlight {
         StandInRecorder.$current.withValue(recorder) {
             service.didReceive(request, withContentHandler: handler.handler)
         }
-        guard let task = service.inFlight?.session?.start() else {
+        guard let task = service.inFlight?.task else {
             runEnded.set()
             return
         }
@@ -122,7 +122,7 @@ final class InterleavingFlight {
     /// thread.
     func expire(concurrently: Bool) {
         guard expiryCall == nil else { return }
-        let latest = service.inFlight?.session?.progress.latest
+        let latest = service.inFlight?.progress?.latest
         let held = service.holdsUnanswered ? service.hookInputs.first : nil
         let moment: Moment =
             if !handler.deliveries.isEmpty { .afterDelivery }
