@@ -25,27 +25,15 @@ import HeraldEnrichment
 /// ``serviceExtensionTimeWillExpire()`` on another thread than ``didReceive(_:withContentHandler:)``.
 open class CommunicationNotificationService: UNNotificationServiceExtension {
     // The only mutable state, `current`, is behind `lock`: iOS may call the two entry points
-    // on different threads.
+    // on different threads. One run per service: like Apple's template, which keeps its
+    // handler in the instance, Herald takes iOS to make a service per request (UNVERIFIED).
     private let lock = NSLock()
-    private var current: Run?
-
-    /// One notification in flight. Internal, so tests can follow it (``inFlight``).
-    struct Run {
-        let request: SendableBox<UNNotificationRequest>
-        /// What the pipeline has done so far, and its task; `nil` when the payload cannot be
-        /// read: the push is forwarded as received. Not the session itself: its closures hold
-        /// the service, which holds this run, and that cycle would keep every notification's
-        /// run alive as long as the process.
-        let progress: EnrichmentProgress?
-        let task: Task<Void, Never>?
-        let delivery: DeliveryGuard<SendableBox<UNNotificationContent>>
-        let forwarded: ForwardedContent
-    }
+    private var current: NotificationRun?
 
     /// The notification in flight, if any: for tests that must know when its pipeline has
     /// finished and whether the forward hook was handed content, so they wait on events rather
     /// than on time.
-    var inFlight: Run? { lock.withLock { current } }
+    var inFlight: NotificationRun? { lock.withLock { current } }
 
     /// The Info.plist configuration, read once per process.
     private static let infoPlistConfiguration = ServiceConfiguration(infoDictionary: Bundle.main.object(forInfoDictionaryKey: "Herald"))
@@ -94,21 +82,19 @@ open class CommunicationNotificationService: UNNotificationServiceExtension {
     open override func didReceive(_ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void) {
         let configuration = self.configuration
         for problem in configuration.problems { log(Decision(.configurationProblem, problem)) }
-        let handler = SendableBox(value: contentHandler)
-        let delivery = DeliveryGuard<SendableBox<UNNotificationContent>> { handler.value($0.value) }
-        let original = SendableBox(value: request.content.copy() as? UNNotificationContent ?? request.content)
-        let forwarded = ForwardedContent()
-        let requestBox = SendableBox(value: request)
-        // The pipeline's closures reach the (overridable) hooks through this box: the service's
-        // own state is behind its lock, and a subclass's hooks are documented to be thread-safe.
-        let service = SendableBox(value: self)
+        let run = NotificationRun(request: request, contentHandler: contentHandler)
+        lock.withLock { current = run }
+        // The pipeline's task and the hook's queue call this service's (overridable) methods, as
+        // iOS itself calls it from more than one thread: its own state is behind `lock`, and
+        // subclasses are told to keep theirs thread-safe (see the class's comment).
+        nonisolated(unsafe) let service = self
         // Off the cooperative pool: a provider's hook may block its thread (OneSignal's waits for
         // its receive receipt), which must not stall Swift concurrency, nor iOS's thread. Never
         // once expiry has begun: the provider has heard of it, and Herald delivers without it.
-        let forwardToProvider: @Sendable (SendableBox<UNNotificationContent>) -> Void = { content in
-            guard forwarded.start(content) else { return }
+        let forwardToProvider: @Sendable (SharedContent) -> Void = { content in
+            guard run.handToHook(content) else { return }
             DispatchQueue.global().async {
-                service.value.forward(content.value, for: requestBox.value) { delivery.deliver(SendableBox(value: $0)) }
+                service.forward(content.content, for: run.request) { run.deliver($0) }
             }
         }
         let payload: Payload
@@ -117,33 +103,29 @@ open class CommunicationNotificationService: UNNotificationServiceExtension {
         } catch {
             log(Decision(.communicationSkipped, "the payload cannot be read (\(error)); delivering it as received"))
             // The provider's own processing still runs, and expiry still delivers.
-            lock.withLock { current = Run(request: requestBox, progress: nil, task: nil, delivery: delivery, forwarded: forwarded) }
-            forwardToProvider(original)
+            forwardToProvider(run.original)
             return
         }
         let enricher = Enricher(
             configuration: configuration.enrichment, clock: ContinuousClock(), fetcher: makeFetcher(for: configuration),
             keyProvider: makeKeyProvider(for: configuration))
-        let session = EnrichmentSession<ContinuousClock, SendableBox<UNNotificationContent>>(
+        run.start(EnrichmentSession<ContinuousClock, SharedContent>(
             enricher: enricher, payload: payload,
-            finish: { enriched in await service.value.finish(enriched, original: original.value, configuration: configuration) },
-            fallback: { enriched in service.value.plain(enriched, original: original.value) },
-            deliver: forwardToProvider)
-        // The task holds the session (and through it the service) only while it runs.
-        let task = session.start()
-        lock.withLock { current = Run(request: requestBox, progress: session.progress, task: task, delivery: delivery, forwarded: forwarded) }
+            finish: { enriched in await service.finish(enriched, original: run.original.content, configuration: configuration) },
+            fallback: { enriched in service.plain(enriched, original: run.original.content) },
+            deliver: forwardToProvider))
     }
 
     open override func serviceExtensionTimeWillExpire() {
         guard let run = lock.withLock({ current }) else { return }
         // First: from here the forward hook cannot start, so the provider never hears of the
         // content after it heard of expiry.
-        let forwarded = run.forwarded.close()
-        forwardExpiry(for: run.request.value)
-        run.delivery.deliver {
-            if let forwarded { return forwarded }
+        let handed = run.beginExpiry()
+        forwardExpiry(for: run.request)
+        run.deliver {
+            if let handed { return handed.content }
             let best = run.progress?.snapshot(because: "the extension's time expired")
-            return best.map { plain($0, original: run.request.value.content) } ?? SendableBox(value: run.request.value.content)
+            return best.map { plain($0, original: run.original.content).content } ?? run.original.content
         }
         // Cancels every download still running; a result that comes anyway finds the hook
         // closed and the guard used.
@@ -151,20 +133,20 @@ open class CommunicationNotificationService: UNNotificationServiceExtension {
     }
 
     /// Content without the communication layout: fields, decryption and attachments only.
-    private func plain(_ enriched: EnrichedNotification, original: UNNotificationContent) -> SendableBox<UNNotificationContent> {
+    private func plain(_ enriched: EnrichedNotification, original: UNNotificationContent) -> SharedContent {
         let (content, decisions) = NotificationContentBuilder().content(for: enriched, from: original)
         (enriched.decisions + decisions).forEach(log)
-        return SendableBox(value: content.copy() as? UNNotificationContent ?? content)
+        return SharedContent(content)
     }
 
     /// The communication notification: intent, donation, `updating(from:)`.
     private func finish(
         _ enriched: EnrichedNotification, original: UNNotificationContent, configuration: ServiceConfiguration
-    ) async -> SendableBox<UNNotificationContent> {
+    ) async -> SharedContent {
         let (content, contentDecisions) = NotificationContentBuilder().content(for: enriched, from: original)
         // Logged as soon as they are known: a process killed later still leaves these lines.
         (enriched.decisions + contentDecisions).forEach(log)
-        let plainContent = SendableBox(value: content.copy() as? UNNotificationContent ?? content)
+        let plainContent = SharedContent(content)
         guard enriched.isCommunication else {
             log(Decision(.communicationSkipped, "no sender: delivered without the communication layout"))
             return plainContent
@@ -181,16 +163,15 @@ open class CommunicationNotificationService: UNNotificationServiceExtension {
         intentDecisions.forEach(log)
         let interaction = INInteraction(intent: intent, response: nil)
         interaction.direction = .incoming
-        let donation = SendableBox(value: interaction)
         // Apple: donate first, then update. The wait is bounded.
-        switch await Deadline.run(until: .now + donationTimeout, on: ContinuousClock(), { await Self.donate(donation) }) {
+        switch await Self.donate(interaction, timeout: donationTimeout) {
         case .timedOut:
             log(Decision(.donationTimedOut, "the intent donation did not finish within \(donationTimeout); delivered without the layout"))
             return plainContent
-        case .finished(let error?):
-            log(Decision(.donationFailed, "the intent donation failed (\(error.value)); delivered without the layout"))
+        case .failed(let error):
+            log(Decision(.donationFailed, "the intent donation failed (\(error)); delivered without the layout"))
             return plainContent
-        case .finished(nil):
+        case .donated:
             break
         }
         do {
@@ -201,7 +182,7 @@ open class CommunicationNotificationService: UNNotificationServiceExtension {
             // It is copied only when iOS dropped something Herald must put back.
             guard restoresSubtitle || restoresAttachments,
                 let final = updated.mutableCopy() as? UNMutableNotificationContent
-            else { return SendableBox(value: updated) }
+            else { return SharedContent(updated) }
             if restoresSubtitle {
                 final.subtitle = content.subtitle
                 log(Decision(.subtitleRestored, "updating(from:) cleared the subtitle; restored \"\(content.subtitle)\""))
@@ -209,52 +190,40 @@ open class CommunicationNotificationService: UNNotificationServiceExtension {
             if restoresAttachments {
                 final.attachments = content.attachments
             }
-            return SendableBox(value: final.copy() as? UNNotificationContent ?? final)
+            return SharedContent(final)
         } catch {
             log(Decision(.updateFailed, "updating(from:) failed (\(error)); delivered without the layout"))
             return plainContent
         }
     }
 
-    /// Donates and waits for the completion; the error, if any.
-    private static func donate(_ interaction: SendableBox<INInteraction>) async -> SendableBox<any Error>? {
-        await withCheckedContinuation { (continuation: CheckedContinuation<SendableBox<any Error>?, Never>) in
-            interaction.value.donate { error in
-                continuation.resume(returning: error.map { SendableBox(value: $0) })
+    /// How an intent donation ended.
+    private enum DonationOutcome: Sendable {
+        case donated
+        /// With the error's description.
+        case failed(String)
+        case timedOut
+    }
+
+    /// Donates the interaction and waits for iOS to confirm it, for at most `timeout`.
+    ///
+    /// The interaction never leaves this task: iOS's completion (on a thread of its own) and a
+    /// timer race through one guard to end the wait, and only the outcome, a value, crosses.
+    private static func donate(_ interaction: INInteraction, timeout: Duration) async -> DonationOutcome {
+        await withCheckedContinuation { (continuation: CheckedContinuation<DonationOutcome, Never>) in
+            let outcome = DeliveryGuard<DonationOutcome> { continuation.resume(returning: $0) }
+            let timer = Task {
+                do {
+                    try await Task.sleep(for: timeout.clampedToLongestWait)
+                    outcome.deliver(.timedOut)
+                } catch {
+                    // Cancelled: the donation ended first.
+                }
+            }
+            interaction.donate { error in
+                outcome.deliver(error.map { .failed(String(describing: $0)) } ?? .donated)
+                timer.cancel()
             }
         }
     }
-}
-
-/// The content handed to the forward hook, kept so that expiry during the hook delivers it; and
-/// the line between the two: once expiry has begun, the hook does not start.
-final class ForwardedContent: @unchecked Sendable {
-    // @unchecked: `stored` and `closed` are only touched while `lock` is held.
-    private let lock = NSLock()
-    private var stored: SendableBox<UNNotificationContent>?
-    private var closed = false
-
-    /// Keeps `content` for expiry, unless expiry has begun.
-    ///
-    /// - Returns: whether the forward hook may start.
-    func start(_ content: SendableBox<UNNotificationContent>) -> Bool {
-        lock.withLock {
-            guard !closed else { return false }
-            stored = content
-            return true
-        }
-    }
-
-    /// Expiry begins: no forward hook starts from now on.
-    ///
-    /// - Returns: the content the hook was handed, if it started.
-    func close() -> SendableBox<UNNotificationContent>? {
-        lock.withLock {
-            closed = true
-            return stored
-        }
-    }
-
-    /// The content the hook was handed, if it started.
-    var content: SendableBox<UNNotificationContent>? { lock.withLock { stored } }
 }

@@ -173,7 +173,7 @@ final class InterleavingFlight {
         // The hook runs on its own queue once the pipeline hands it the content: wait until it
         // has run and returned.
         let hooked = await Flag.poll { [service] in
-            (service.inFlight?.forwarded.content == nil || !service.hookInputs.isEmpty) && service.hookReturned
+            (service.inFlight?.handedToHook == nil || !service.hookInputs.isEmpty) && service.hookReturned
         }
         if !hooked { stuck.append("the forward hook was never called, or never returned") }
         if Bool.random(using: &generator) { service.answerHeldHandler() }

@@ -11,9 +11,9 @@ import Testing
 /// delivery guards, the forward hook on its queue, `forwardExpiry`, and expiry at any moment,
 /// including during the downloads, the intent donation and the provider's work.
 ///
-/// Each trial plays iOS for two notifications at once, each with its own service (as iOS makes
-/// one per request), a random provider, donation and network, then applies a random schedule
-/// of events to them. The schedule comes from the seed; the threads' own timing does not, so a
+/// Each trial plays iOS for two notifications at once in one process, each with its own service
+/// (the adapter takes iOS to make one per request), a random provider, donation and network,
+/// then applies a random schedule of events to them. The schedule comes from the seed; the threads' own timing does not, so a
 /// replayed trial runs the same schedule but may race differently.
 ///
 /// `HERALD_INTERLEAVINGS` sets the number of trials (default 300, a few seconds) and

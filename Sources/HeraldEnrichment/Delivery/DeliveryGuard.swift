@@ -9,8 +9,13 @@ import Foundation
 ///
 /// The handler runs outside the lock, once, on the thread of the winning call, so a handler
 /// that (wrongly) calls ``deliver(_:)`` again returns `false` instead of deadlocking.
-public final class DeliveryGuard<Content: Sendable>: @unchecked Sendable {
-    // @unchecked: `delivered` is only read and written while `lock` is held; `handler` is immutable.
+///
+/// `Content` need not be `Sendable`: the guard never keeps it, it only passes the winner's
+/// content to the handler on the winner's thread. So the iOS adapter delivers Apple's content
+/// objects, which are not `Sendable`, as they are.
+public final class DeliveryGuard<Content>: @unchecked Sendable {
+    // @unchecked: `delivered` is only read and written while `lock` is held; `handler` is
+    // immutable; no `Content` is ever stored.
     private let lock = NSLock()
     private var delivered = false
     private let handler: @Sendable (Content) -> Void
