@@ -44,7 +44,7 @@ extension InterleavingFlight {
         var broken: [String] = []
         if inputs.count > 1 { broken.append("the forward hook ran \(inputs.count) times") }
         if delivered !== input, !service.hookOutputs.contains(where: { $0 === delivered }) {
-            broken.append("delivered content the forward hook never saw (it was handed \"\(input.title)\", iOS got \"\(delivered.title)\")")
+            broken.append("delivered content the forward hook never saw: it was handed \(describe(input)), iOS got \(describe(delivered))")
         }
         if !readable, input.title != title || input.body != body || !input.attachments.isEmpty {
             broken.append("an unreadable payload was not forwarded as received")
@@ -76,6 +76,12 @@ extension InterleavingFlight {
             }
         }
         return broken
+    }
+
+    /// A content as a failure message shows it.
+    private func describe(_ content: UNNotificationContent) -> String {
+        let layout = StandInInspection.contentProvider(of: content) == nil ? "without" : "with"
+        return "\"\(content.title)\" \(layout) the layout, \(content.attachments.count) attachments, category \"\(content.categoryIdentifier)\""
     }
 
     /// Never a mix: the communication layout whole (this notification's donated and updated
