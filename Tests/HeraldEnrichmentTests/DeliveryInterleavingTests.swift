@@ -26,11 +26,14 @@ struct DeliveryInterleavingTests {
         let session: EnrichmentSession<ManualClock, EnrichedNotification>
         let recorder: DeliveryRecorder<EnrichedNotification>
         let task: Task<Void, Never>
+        /// Where its attachments are written; removed when the trial ends.
+        let directory: URL
     }
 
     static func flight(_ name: String, clock: ManualClock, finishFails: Bool) -> Flight {
         let fetcher = ScriptedFetcher([EnricherTests.avatar: .held, EnricherTests.photo: .held, EnricherTests.voice: .held])
-        let enricher = EnricherTests.enricher(fetcher, clock: clock)
+        let directory = EnricherTests.temporaryDirectory()
+        let enricher = EnricherTests.enricher(fetcher, clock: clock) { $0.attachmentDirectory = directory }
         var json = EnricherTests.payload(attachments: [EnricherTests.photo, EnricherTests.voice]).json
         json.set(.string(name), at: JSONPointer("/communication/sender_name")!)
         let recorder = DeliveryRecorder<EnrichedNotification>()
@@ -42,7 +45,7 @@ struct DeliveryInterleavingTests {
             },
             fallback: { $0 },
             deliver: recorder.record)
-        return Flight(name: name, fetcher: fetcher, session: session, recorder: recorder, task: session.start())
+        return Flight(name: name, fetcher: fetcher, session: session, recorder: recorder, task: session.start(), directory: directory)
     }
 
     static func release(_ url: URL, in fetcher: ScriptedFetcher, using generator: inout SeededGenerator) {
@@ -94,6 +97,8 @@ struct DeliveryInterleavingTests {
             clock.advance(by: .seconds(60))
             for flight in flights {
                 await flight.task.value
+                // 100,000 trials would leave 200,000 directories behind.
+                try? FileManager.default.removeItem(at: flight.directory)
                 let deliveries = flight.recorder.deliveries
                 #expect(deliveries.count == 1, "\(replay) \(flight.name): \(deliveries.count) deliveries")
                 guard let delivered = deliveries.first else { continue }
