@@ -1,0 +1,1 @@
+../../../Tests/HeraldEnrichmentTests/Support/TestMedia.swift
