@@ -293,6 +293,40 @@ struct DecryptionTests {
         #expect(outcome.decisions.map(\.code) == [.decrypted, .valueIgnored, .valueIgnored])
     }
 
+    /// Found by the sealed-content fuzz target: a provider marker in sealed content, merged at
+    /// the top level, made the pipeline decode with another layout than it decrypted with.
+    @Test(arguments: [
+        ("os_data", ["i": "n-1"]), ("notifee_options", ["ios": [:]]), ("gcm.message_id", "1"), ("fcm_options", ["image": "a.png"]),
+        ("google.c.a.e", "1"), ("custom", ["i": "n-1", "a": ["sender_name": "Mallory"]]),
+    ] as [(String, JSONValue)])
+    func aSealedKeyThatWouldChangeTheLayoutIsIgnored(key: String, value: JSONValue) async throws {
+        let content = try Self.sealed(["body": "secret text", "sender_name": "Ada", key: value])
+        let payload = Self.apnsPayload(sealed: content.json)
+        let outcome = await Decryptor(keyProvider: Self.provider).decrypt(payload, layout: .apns)
+
+        #expect(outcome.status == .decrypted)
+        #expect(outcome.payload[key] == nil)
+        #expect(outcome.payload["sender_name"] == "Ada")
+        #expect(Layout.detect(in: outcome.payload).layout == .apns)
+        #expect(outcome.decisions.map(\.code) == [.decrypted, .valueIgnored])
+        #expect(outcome.decisions.last?.message.contains("\"\(key)\"") == true)
+    }
+
+    /// OneSignal's newer payloads keep data at the top level beside `os_data`; a sealed `custom`
+    /// object with `a` would move the data root to `custom.a`.
+    @Test func aSealedKeyThatWouldMoveTheDataRootIsIgnored() async throws {
+        let content = try Self.sealed(["body": "secret text", "custom": ["a": ["sender_name": "Mallory"]], "sender_name": "Ada"])
+        let payload: JSONValue = [
+            "aps": ["alert": ["body": "New message"], "mutable-content": 1], "os_data": ["i": "n-1"], "sealed": content.json,
+        ]
+        let outcome = await Decryptor(keyProvider: Self.provider).decrypt(payload, layout: .oneSignal)
+
+        #expect(outcome.status == .decrypted)
+        #expect(outcome.payload["custom"] == nil)
+        #expect(Layout.oneSignal.dataRoot(in: outcome.payload) == Layout.oneSignal.dataRoot(in: payload))
+        #expect(Layout.oneSignal.decode(outcome.payload).message.sender?.displayName == "Ada")
+    }
+
     @Test func aPayloadWithoutASealedFieldIsUntouched() async {
         let payload = Self.apnsPayload(sealed: "x").objectValue!.filter { $0.key != "sealed" }
         let outcome = await Decryptor(keyProvider: nil).decrypt(.object(payload), layout: .apns)

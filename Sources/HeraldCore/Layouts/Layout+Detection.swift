@@ -23,4 +23,10 @@ extension Layout {
         }
         return (.apns, "no provider marker found, so custom data is read from top-level keys")
     }
+
+    /// Whether a top-level key is one ``detect(in:)`` reads, or `custom`, where OneSignal's data
+    /// may start: adding one to a payload can change which layout reads it, or from where.
+    public static func isProviderMarker(_ key: String) -> Bool {
+        ["notifee_options", "custom", "os_data", "gcm.message_id", "fcm_options"].contains(key) || key.hasPrefix("google.c.")
+    }
 }

@@ -101,6 +101,10 @@ public struct Decryptor: Sendable {
                 decisions.append(Decision(.valueIgnored, "sealed content's own \"\(key)\" key ignored: sealed content does not nest"))
             case "aps" where root.isEmpty:
                 decisions.append(Decision(.valueIgnored, "sealed content's \"aps\" key ignored: only title, subtitle and body reach aps.alert"))
+            case _ where root.isEmpty && Layout.isProviderMarker(key):
+                // The layout was chosen before decryption and the content is decoded with it;
+                // a marker merged here would make the payload read as another provider's.
+                decisions.append(Decision(.valueIgnored, "sealed content's \"\(key)\" key ignored: it marks a provider's payload, and the layout was chosen from the payload as delivered"))
             default:
                 dataFields[key] = value
             }

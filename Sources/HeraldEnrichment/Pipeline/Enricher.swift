@@ -58,7 +58,8 @@ public struct Enricher<C: Clock<Duration>>: Sendable {
         case .timedOut:
             decisions.append(Decision(.budgetExhausted, "the key provider did not answer within the budget; the payload is used as received"))
         }
-        // Detection reads provider markers, which decryption leaves alone: the same layout results.
+        // Detection reads provider markers, which decryption never writes (the decryptor ignores
+        // sealed keys that would change it): the same layout results.
         let decoded = Preview(payload: Payload(json: json), layout: configuration.layout)
         var notification = EnrichedNotification(
             stage: .decoded, layoutName: layout.name, extensionWillRun: original.extensionWillRun, content: decoded.content,
