@@ -1,5 +1,6 @@
 import Foundation
 import HeraldAPNs
+import Logging
 
 /// A local server that answers as APNs does: HTTP/2 over TLS on loopback, provider tokens
 /// verified against the keys it was given, every header and the body checked by the
@@ -38,13 +39,18 @@ public final class APNSEmulator: Sendable {
         /// How soon after a connection's provider token came into use another may replace it;
         /// sooner is 429 `TooManyProviderTokenUpdates`. APNs's 20 minutes by default.
         public var tokenUpdateMinimumInterval: Duration
+        /// Where the emulator notes, at debug level, connections opened and closed, GOAWAYs,
+        /// provider tokens taken into use, faults injected and every refusal with its reason.
+        /// Provider tokens and payloads are never logged. By default nothing is.
+        public var logger: Logger
 
         /// - Parameters: see the properties.
         public init(
             host: String = "127.0.0.1", port: Int = 0, keys: [APNSVerificationKey], unregisteredTokens: [String: Date] = [:],
             faults: EmulatorFaults = EmulatorFaults(), logFile: URL? = nil, simctlDirectory: URL? = nil, identity: EmulatorIdentity? = nil,
             maximumConcurrentStreams: Int = 500, tokenMaximumAge: Duration = APNSProviderToken.maximumAge,
-            tokenUpdateMinimumInterval: Duration = .seconds(20 * 60)
+            tokenUpdateMinimumInterval: Duration = .seconds(20 * 60),
+            logger: Logger = Logger(label: "herald.apns-emulator", factory: { _ in SwiftLogNoOpLogHandler() })
         ) {
             self.host = host
             self.port = port
@@ -57,6 +63,7 @@ public final class APNSEmulator: Sendable {
             self.maximumConcurrentStreams = maximumConcurrentStreams
             self.tokenMaximumAge = tokenMaximumAge
             self.tokenUpdateMinimumInterval = tokenUpdateMinimumInterval
+            self.logger = logger
         }
     }
 
@@ -84,9 +91,9 @@ public final class APNSEmulator: Sendable {
         let responder = EmulatorResponder(configuration: configuration, log: log)
         let server = try await HTTP2Server.bind(
             host: configuration.host, port: configuration.port, identity: identity,
-            maximumConcurrentStreams: configuration.maximumConcurrentStreams
-        ) { request, connection in
-            responder.answer(request, connection: &connection)
+            maximumConcurrentStreams: configuration.maximumConcurrentStreams, logger: configuration.logger
+        ) { request, connection, eventLoop in
+            responder.answer(request, connection: &connection, on: eventLoop)
         }
         let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
         return APNSEmulator(
@@ -115,6 +122,6 @@ public final class APNSEmulator: Sendable {
     /// still owed go out (for up to 2 s), the connections close, and the log is flushed.
     public func shutdown() async {
         await server.close()
-        log.close()
+        await log.close()
     }
 }

@@ -1,7 +1,9 @@
 import Foundation
 import HeraldAPNs
+import Logging
 import HeraldCore
 import NIOConcurrencyHelpers
+import NIOCore
 
 /// Decides the emulator's answer to each request: a scheduled fault, or APNs's rules.
 ///
@@ -27,12 +29,14 @@ final class EmulatorResponder: Sendable {
     private let configuration: APNSEmulator.Configuration
     private let keys: [String: APNSVerificationKey]
     private let log: NotificationLog
+    private let logger: Logger
     private let state: NIOLockedValueBox<State>
 
     init(configuration: APNSEmulator.Configuration, log: NotificationLog) {
         self.configuration = configuration
         self.keys = Dictionary(configuration.keys.map { ($0.keyID, $0) }) { first, _ in first }
         self.log = log
+        self.logger = configuration.logger
         self.state = NIOLockedValueBox(State(generator: SeededGenerator(seed: configuration.faults.seed)))
     }
 
@@ -41,38 +45,62 @@ final class EmulatorResponder: Sendable {
     /// - Parameters:
     ///   - request: the request as received.
     ///   - connection: what its connection remembers; a valid provider token is noted there.
-    func answer(_ request: APNSWireRequest, connection: inout HTTP2Server.ConnectionState) -> HTTP2Server.Answer {
+    ///   - eventLoop: the connection's event loop, where the answer is reported.
+    /// - Returns: the answer, once it is known: at once for a refusal or a fault, after the
+    ///   notification is written down for an acceptance. It never fails.
+    func answer(_ request: APNSWireRequest, connection: inout HTTP2Server.ConnectionState, on eventLoop: any EventLoop) -> EventLoopFuture<HTTP2Server.Answer> {
         let faults = configuration.faults
         let delay = faults.latency > .zero ? faults.latency : nil
         var generator = SystemRandomNumberGenerator()
         // A malformed apns-id is refused below (BadMessageId), with an id of APNs's own.
         let apnsID = request.headers.first(named: "apns-id").flatMap(UUID.init(text:)) ?? UUID.version4(using: &generator)
         var lostAnswer: HTTP2Server.Fault?
-        switch scheduledFault() {
+        let fault = scheduledFault()
+        if let fault { logger.debug("fault injected", metadata: ["apns.id": "\(apnsID.lowercasedText)", "emulator.fault": "\(fault)"]) }
+        switch fault {
         case .server(let reason)?:
             var response = APNSResponse(refusing: reason, apnsID: apnsID).wireResponse
             if let retryAfter = faults.retryAfter, reason == .tooManyRequests || reason == .serviceUnavailable {
                 response.headers.append(APNSHeader("retry-after", String(retryAfter.components.seconds)))
             }
-            return HTTP2Server.Answer(response: response, delay: delay)
+            return eventLoop.makeSucceededFuture(HTTP2Server.Answer(response: response, delay: delay))
         case .transport(let transport)?:
             let response = APNSResponse(status: 500, apnsID: apnsID).wireResponse  // what a stalled answer's HEADERS show
-            return HTTP2Server.Answer(response: response, delay: delay, fault: transport)
+            return eventLoop.makeSucceededFuture(HTTP2Server.Answer(response: response, delay: delay, fault: transport))
         case .loseAnswer(let transport)?:
             lostAnswer = transport
         case nil:
             break
         }
-        let response: APNSResponse
+        let accepted: (request: APNSRequest, payload: JSONValue)
         do {
-            response = try accept(request, apnsID: apnsID, connection: &connection)
+            accepted = try check(request, connection: &connection)
         } catch {
-            state.withLockedValue { $0.statistics.refused[error.reason.rawValue, default: 0] += 1 }
-            response = APNSResponse(refusing: error.reason, apnsID: apnsID, timestamp: error.reason == .unregistered ? unregisteredSince(request) : nil)
-            return HTTP2Server.Answer(response: response.wireResponse, delay: delay)
+            return eventLoop.makeSucceededFuture(refuse(request, error, apnsID: apnsID, delay: delay))
         }
-        if lostAnswer != nil { state.withLockedValue { $0.statistics.faultsInjected += 1 } }
-        return HTTP2Server.Answer(response: response.wireResponse, delay: delay, fault: lostAnswer)
+        let lostAnswerFault = lostAnswer
+        return log.record(accepted.request, headers: request.headers, payload: accepted.payload, apnsID: apnsID, on: eventLoop).map {
+            [state] in
+            var generator = SystemRandomNumberGenerator()
+            state.withLockedValue { state in
+                state.statistics.accepted += 1
+                if lostAnswerFault != nil { state.statistics.faultsInjected += 1 }
+            }
+            let response = APNSResponse(status: 200, apnsID: apnsID, uniqueID: UUID.version4(using: &generator).lowercasedText)
+            return HTTP2Server.Answer(response: response.wireResponse, delay: delay, fault: lostAnswerFault)
+        }.recover { [self] error in
+            // Nothing is accepted that was not written down: a log that cannot be written is a 500.
+            logger.warning("could not write the notification log", metadata: ["apns.id": "\(apnsID.lowercasedText)", "error": "\(error)"])
+            return refuse(request, APNSRequestError(.internalServerError, "the emulator could not write its log: \(error)"), apnsID: apnsID, delay: delay)
+        }
+    }
+
+    private func refuse(_ request: APNSWireRequest, _ error: APNSRequestError, apnsID: UUID, delay: Duration?) -> HTTP2Server.Answer {
+        state.withLockedValue { $0.statistics.refused[error.reason.rawValue, default: 0] += 1 }
+        logger.debug(
+            "refused", metadata: ["apns.id": "\(apnsID.lowercasedText)", "apns.reason": "\(error.reason.rawValue)", "emulator.why": "\(error.message)"])
+        let response = APNSResponse(refusing: error.reason, apnsID: apnsID, timestamp: error.reason == .unregistered ? unregisteredSince(request) : nil)
+        return HTTP2Server.Answer(response: response.wireResponse, delay: delay)
     }
 
     private enum ScheduledFault {
@@ -120,7 +148,10 @@ final class EmulatorResponder: Sendable {
         }
     }
 
-    private func accept(_ wire: APNSWireRequest, apnsID: UUID, connection: inout HTTP2Server.ConnectionState) throws(APNSRequestError) -> APNSResponse {
+    /// APNs's rules, up to what is left to accept the notification: writing it down.
+    private func check(
+        _ wire: APNSWireRequest, connection: inout HTTP2Server.ConnectionState
+    ) throws(APNSRequestError) -> (request: APNSRequest, payload: JSONValue) {
         try verifyProviderToken(wire.headers, connection: &connection)
         let request = try APNSRequest(parsing: wire)
         // The emulator's model: today's tokens are 32 bytes, and Apple warns they may grow, so
@@ -134,15 +165,7 @@ final class EmulatorResponder: Sendable {
         if configuration.unregisteredTokens[request.deviceToken.hex] != nil {
             throw APNSRequestError(.unregistered, "the device token is marked unregistered")
         }
-        var generator = SystemRandomNumberGenerator()
-        do {
-            try log.record(request, headers: wire.headers, payload: payload, apnsID: apnsID)
-        } catch {
-            // Nothing is accepted that was not written down: a log that cannot be written is a 500.
-            throw APNSRequestError(.internalServerError, "the emulator could not write its log: \(error)")
-        }
-        state.withLockedValue { $0.statistics.accepted += 1 }
-        return APNSResponse(status: 200, apnsID: apnsID, uniqueID: UUID.version4(using: &generator).lowercasedText)
+        return (request, payload)
     }
 
     /// Verifies the provider token, and holds a connection to APNs's pace of token updates:
@@ -160,6 +183,7 @@ final class EmulatorResponder: Sendable {
         } else if connection.providerToken != nil {
             return  // the token in use
         }
+        logger.debug("provider token taken into use on a connection", metadata: ["emulator.replaces-another": "\(connection.providerToken != nil)"])
         connection.providerToken = (token, now)
     }
 

@@ -2,11 +2,18 @@ import Foundation
 import HeraldAPNs
 import HeraldCore
 import NIOConcurrencyHelpers
+import NIOCore
+import NIOPosix
 
 /// Where accepted notifications are written: one JSON line each in a log file, and optionally
 /// an `.apns` file each for `xcrun simctl push`.
+///
+/// Writes happen on a thread of their own, never on an event loop: a slow disk delays the
+/// answers it holds up, not every connection on the loop. One thread, so lines are written in
+/// the order the notifications were accepted.
 final class NotificationLog: Sendable {
     private let file: NIOLockedValueBox<FileHandle?>
+    private let writer = NIOThreadPool(numberOfThreads: 1)
     private let simctlDirectory: URL?
     /// Whether anything is written: a log file or a simctl directory was given.
     private let isRecording: Bool
@@ -32,24 +39,37 @@ final class NotificationLog: Sendable {
         file = NIOLockedValueBox(handle)
         self.simctlDirectory = simctlDirectory
         isRecording = handle != nil || simctlDirectory != nil
+        if isRecording { writer.start() }
     }
 
-    /// Records an accepted notification.
+    /// Records an accepted notification, off the event loop.
     ///
     /// - Parameters:
     ///   - request: the notification as read.
     ///   - headers: the headers as received (the authorization header is left out).
     ///   - payload: the body.
     ///   - apnsID: the id it was accepted with.
-    func record(_ request: APNSRequest, headers: [APNSHeader], payload: JSONValue, apnsID: UUID) throws {
-        guard isRecording else { return }
+    ///   - eventLoop: where the result is reported.
+    /// - Returns: succeeds once the notification is written (at once when nothing is recorded);
+    ///   fails when it could not be written, or the log is closed.
+    func record(
+        _ request: APNSRequest, headers: [APNSHeader], payload: JSONValue, apnsID: UUID, on eventLoop: any EventLoop
+    ) -> EventLoopFuture<Void> {
+        guard isRecording else { return eventLoop.makeSucceededVoidFuture() }
+        let receivedAt = Date()
+        return writer.runIfActive(eventLoop: eventLoop) { [self] in
+            try write(request, headers: headers, payload: payload, apnsID: apnsID, receivedAt: receivedAt)
+        }
+    }
+
+    private func write(_ request: APNSRequest, headers: [APNSHeader], payload: JSONValue, apnsID: UUID, receivedAt: Date) throws {
         var headerObject: [String: JSONValue] = [:]
         for header in headers where header.name.lowercased() != "authorization" {
             headerObject[header.name.lowercased()] = .string(header.value)
         }
         let line: JSONValue = [
             "token": .string(request.deviceToken.hex), "topic": .string(request.topic), "apnsID": .string(apnsID.lowercasedText),
-            "receivedAt": .string(Date().formatted(.iso8601)), "headers": .object(headerObject), "payload": payload,
+            "receivedAt": .string(receivedAt.formatted(.iso8601)), "headers": .object(headerObject), "payload": payload,
         ]
         let bytes = line.encoded() + Data("\n".utf8)
         try file.withLockedValue { handle in try handle?.write(contentsOf: bytes) }
@@ -60,8 +80,12 @@ final class NotificationLog: Sendable {
         }
     }
 
-    /// Flushes and closes the log file.
-    func close() {
+    /// Writes what is queued, then closes the log file; a record after this fails.
+    func close() async {
+        if isRecording {
+            // Fails only when already shut down: nothing is left to write then.
+            try? await writer.shutdownGracefully()
+        }
         file.withLockedValue { handle in
             // Closing can only fail if the file is already gone; nothing is left to write then.
             try? handle?.close()

@@ -90,6 +90,9 @@ struct APNsEmulatorCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Seed of the fault schedule, to repeat a run.", valueName: "n"))
     var seed: UInt64 = 1
 
+    @Flag(name: .long, help: "Log to standard error what it does: connections opened and closed, GOAWAY, provider tokens taken into use, faults injected, each refusal and why.")
+    var verbose = false
+
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0...65535") }
         if (cert == nil) != (key == nil) { throw ValidationError("--cert and --key go together") }
@@ -168,6 +171,6 @@ struct APNsEmulatorCommand: AsyncParsableCommand {
                 tooManyRequestsBurst: tooManyRequestsBurst, resetShare: resetStreams, closeConnectionEvery: closeConnectionEvery,
                 goAwayEvery: goAwayEvery, stallEvery: stallEvery, loseAnswerEvery: loseAnswerEvery, retryAfter: retryAfter.map { .seconds($0) }, seed: seed),
             logFile: log.map { URL(fileURLWithPath: $0) }, simctlDirectory: simctlDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) },
-            identity: identity, maximumConcurrentStreams: maximumStreams)
+            identity: identity, maximumConcurrentStreams: maximumStreams, logger: .herald(verbose: verbose))
     }
 }

@@ -495,6 +495,38 @@ import Testing
         #expect(!log.text.contains("Rope is packed"))
     }
 
+    @Test func theEmulatorLogsConnectionsGoAwaysTokensFaultsAndRefusalsAndNothingSecret() async throws {
+        let log = LogRecorder()
+        // One notification at a time: request 3 meets a GOAWAY (a second connection), request 4
+        // goes to an unregistered token.
+        try await Self.withEmulator({
+            $0.faults = EmulatorFaults(goAwayEvery: 3)
+            $0.unregisteredTokens = [Self.token(4).hex: Date()]
+            $0.logger = log.logger
+        }, connections: 1) { client, _, _ in
+            for n in 1...4 {
+                let delivery = await client.send(try Self.notification(to: Self.token(n)))
+                #expect(delivery.isDelivered == (n != 4))
+            }
+        }
+        let entries = log.entries
+        let opened = entries.filter { $0.message == "connection opened" }
+        #expect(opened.count == 2)
+        #expect(Set(opened.compactMap { $0.metadata["emulator.connection"] }) == ["1", "2"])
+        #expect(entries.filter { $0.message == "connection closed" }.count == 2)
+        #expect(entries.filter { $0.message == "provider token taken into use on a connection" }.count == 2)
+        #expect(entries.contains { $0.message == "fault injected" && $0.metadata["emulator.fault"]?.contains("goAway") == true })
+        // The fault's; the client closes its connections before the emulator stops.
+        #expect(entries.filter { $0.message == "GOAWAY sent" }.count == 1, "\(log.text)")
+        let refused = try #require(entries.first { $0.message == "refused" })
+        #expect(refused.metadata["apns.reason"] == "Unregistered")
+        #expect(refused.metadata["emulator.why"] == "the device token is marked unregistered")
+        #expect(entries.allSatisfy { $0.level <= .debug })
+        // Never the provider token (a JWT starts "eyJ") or the message.
+        #expect(!log.text.contains("eyJ"))
+        #expect(!log.text.contains("Rope is packed"))
+    }
+
     @Test func aCollapseIDTheCallerSetIsKept() async throws {
         try await Self.withEmulator { client, _, log in
             var request = try Self.notification()

@@ -40,16 +40,16 @@ import X509
         APNSResponse(wire: answer.response).reason?.rawValue
     }
 
-    @Test func everyAnswerCarriesAnAPNSIDAlsoWhenTheRequestHadNone() throws {
+    @Test func everyAnswerCarriesAnAPNSIDAlsoWhenTheRequestHadNone() async throws {
         let accepting = try Self.responder()
         let refusing = try Self.responder { $0.faults.serverErrorShare = 1 }
         var connection = HTTP2Server.ConnectionState()
         let token = Self.providerToken()
         let answers = [
-            accepting.answer(try Self.wire(token), connection: &connection),
-            accepting.answer(try Self.wire(token) { $0.topic = "" }, connection: &connection),  // MissingTopic
-            accepting.answer(try Self.wire(token).withHeader("apns-id", "not-a-uuid"), connection: &connection),  // BadMessageId
-            refusing.answer(try Self.wire(token), connection: &connection),  // 500 or 503
+            try await accepting.answer(try Self.wire(token), connection: &connection),
+            try await accepting.answer(try Self.wire(token) { $0.topic = "" }, connection: &connection),  // MissingTopic
+            try await accepting.answer(try Self.wire(token).withHeader("apns-id", "not-a-uuid"), connection: &connection),  // BadMessageId
+            try await refusing.answer(try Self.wire(token), connection: &connection),  // 500 or 503
         ]
         #expect(answers.map(\.response.status) == [200, 400, 400, answers[3].response.status])
         #expect([500, 503].contains(answers[3].response.status))
@@ -60,46 +60,81 @@ import X509
         // The request's own id is echoed.
         var generator = SystemRandomNumberGenerator()
         let id = UUID.version4(using: &generator)
-        let echoed = accepting.answer(try Self.wire(token) { $0.apnsID = id; $0.topic = "" }, connection: &connection)
+        let echoed = try await accepting.answer(try Self.wire(token) { $0.apnsID = id; $0.topic = "" }, connection: &connection)
         #expect(echoed.response.headers.first(named: "apns-id") == id.lowercasedText)
     }
 
-    @Test func aNewProviderTokenSoonerThanAPNsAllowsOnAConnectionIsTooManyProviderTokenUpdates() throws {
+    @Test func aNewProviderTokenSoonerThanAPNsAllowsOnAConnectionIsTooManyProviderTokenUpdates() async throws {
         let responder = try Self.responder()
         var connection = HTTP2Server.ConnectionState()
         var other = HTTP2Server.ConnectionState()
         let first = try Self.wire(Self.providerToken(age: 600))
         let second = try Self.wire(Self.providerToken())
-        #expect(responder.answer(first, connection: &connection).response.status == 200)
-        let refused = responder.answer(second, connection: &connection)
+        #expect(try await responder.answer(first, connection: &connection).response.status == 200)
+        let refused = try await responder.answer(second, connection: &connection)
         #expect(refused.response.status == 429)
         #expect(Self.reason(refused) == "TooManyProviderTokenUpdates")
         // The token in use stays in use; on another connection the new one is its first.
-        #expect(responder.answer(first, connection: &connection).response.status == 200)
-        #expect(responder.answer(second, connection: &other).response.status == 200)
+        #expect(try await responder.answer(first, connection: &connection).response.status == 200)
+        #expect(try await responder.answer(second, connection: &other).response.status == 200)
         // An invalid token changes nothing.
         let foreign = APNSProviderToken.make(key: try APNSSigningKey(pem: P256.Signing.PrivateKey().pemRepresentation, keyID: "ABC123DEFG", teamID: "TEAM123456"), issuedAt: Date().roundedDownToSeconds)
         var fresh = HTTP2Server.ConnectionState()
-        #expect(Self.reason(responder.answer(try APNSClientEmulatorTests.notification().wireRequest(authorization: foreign), connection: &fresh)) == "InvalidProviderToken")
+        #expect(Self.reason(try await responder.answer(try APNSClientEmulatorTests.notification().wireRequest(authorization: foreign), connection: &fresh)) == "InvalidProviderToken")
         #expect(fresh.providerToken == nil)
     }
 
-    @Test func aProviderTokenIssuedInTheFutureIsRefused() throws {
+    @Test func aProviderTokenIssuedInTheFutureIsRefused() async throws {
         let responder = try Self.responder()
         var connection = HTTP2Server.ConnectionState()
-        let answer = responder.answer(try Self.wire(Self.providerToken(age: -600)), connection: &connection)
+        let answer = try await responder.answer(try Self.wire(Self.providerToken(age: -600)), connection: &connection)
         #expect(answer.response.status == 403)
         #expect(Self.reason(answer) == "InvalidProviderToken")
         #expect(connection.providerToken == nil)
     }
 
-    @Test func aNewProviderTokenAfterTheIntervalReplacesTheOld() throws {
+    @Test func aNewProviderTokenAfterTheIntervalReplacesTheOld() async throws {
         let responder = try Self.responder { $0.tokenUpdateMinimumInterval = .zero }
         var connection = HTTP2Server.ConnectionState()
-        #expect(responder.answer(try Self.wire(Self.providerToken(age: 600)), connection: &connection).response.status == 200)
+        #expect(try await responder.answer(try Self.wire(Self.providerToken(age: 600)), connection: &connection).response.status == 200)
         let second = try Self.wire(Self.providerToken())
-        #expect(responder.answer(second, connection: &connection).response.status == 200)
+        #expect(try await responder.answer(second, connection: &connection).response.status == 200)
         #expect(connection.providerToken?.value == second.headers.first(named: "authorization").map { String($0.dropFirst("bearer ".count)) })
+    }
+
+    /// The log is written on a thread of its own; an acceptance is answered once its line is
+    /// written, in order, and one that cannot be written down is not accepted.
+    @Test func aNotificationIsAnsweredOnlyOnceItIsWrittenDown() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("herald-log-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let logFile = directory.appendingPathComponent("log.jsonl")
+        let simctl = directory.appendingPathComponent("simctl")
+        let log = try NotificationLog(logFile: logFile, simctlDirectory: simctl)
+        let responder = EmulatorResponder(configuration: APNSEmulator.Configuration(keys: [APNSVerificationKey(Self.key)]), log: log)
+        var connection = HTTP2Server.ConnectionState()
+        let token = Self.providerToken()
+        var ids: [String] = []
+        for _ in 1...5 {
+            var generator = SystemRandomNumberGenerator()
+            let id = UUID.version4(using: &generator)
+            #expect(try await responder.answer(try Self.wire(token) { $0.apnsID = id }, connection: &connection).response.status == 200)
+            ids.append(id.lowercasedText)
+            // Answered, so written: the line is there already.
+            let lines = try String(contentsOf: logFile, encoding: .utf8).split(separator: "\n")
+            #expect(try lines.map { try JSONValue(parsing: Data($0.utf8))["apnsID"]?.stringValue } == ids)
+        }
+        // The simctl directory is gone: the next notification cannot be written down.
+        try FileManager.default.removeItem(at: simctl)
+        let refused = try await responder.answer(try Self.wire(token), connection: &connection)
+        #expect(refused.response.status == 500)
+        #expect(Self.reason(refused) == "InternalServerError")
+        #expect(responder.statistics.accepted == 5)
+        #expect(responder.statistics.refused == ["InternalServerError": 1])
+        await log.close()
+        // Closed: nothing more is written, and nothing more accepted.
+        #expect(try await responder.answer(try Self.wire(token), connection: &connection).response.status == 500)
+        #expect(responder.statistics.accepted == 5)
     }
 
     @Test func aConnectionAllowsOneStreamUntilAValidProviderTokenCame() async throws {
@@ -206,5 +241,12 @@ extension APNSWireRequest {
         copy.headers.removeAll { $0.name == name }
         copy.headers.append(APNSHeader(name, value))
         return copy
+    }
+}
+
+extension EmulatorResponder {
+    /// The answer as the connection handler gets it, on an event loop of the shared group.
+    func answer(_ request: APNSWireRequest, connection: inout HTTP2Server.ConnectionState) async throws -> HTTP2Server.Answer {
+        try await answer(request, connection: &connection, on: MultiThreadedEventLoopGroup.singleton.any()).get()
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import HeraldAPNs
+import Logging
 import NIOConcurrencyHelpers
 import NIOCore
 import NIOHTTP2
@@ -52,7 +53,12 @@ final class HTTP2Server: Sendable {
         var providerToken: (value: String, since: Date)?
     }
 
-    typealias Handler = @Sendable (_ request: APNSWireRequest, _ connection: inout ConnectionState) -> Answer
+    /// Answers a request on the connection's event loop: changes to `connection` are made
+    /// before it returns; the answer may come later (after the notification is written down),
+    /// and the future never fails.
+    typealias Handler = @Sendable (
+        _ request: APNSWireRequest, _ connection: inout ConnectionState, _ eventLoop: any EventLoop
+    ) -> EventLoopFuture<Answer>
 
     /// What every connection of the server shares: the handler and the registry of connections.
     final class Shared: Sendable {
@@ -69,10 +75,13 @@ final class HTTP2Server: Sendable {
         let handler: Handler
         /// SETTINGS_MAX_CONCURRENT_STREAMS once a valid provider token was seen (1 before).
         let maximumConcurrentStreams: Int
+        /// Connections opened and closed, and GOAWAYs, at debug level.
+        let logger: Logger
         private let connections = NIOLockedValueBox(Connections())
 
-        init(maximumConcurrentStreams: Int, handler: @escaping Handler) {
+        init(maximumConcurrentStreams: Int, logger: Logger = Logger(label: "herald.apns-emulator", factory: { _ in SwiftLogNoOpLogHandler() }), handler: @escaping Handler) {
             self.maximumConcurrentStreams = maximumConcurrentStreams
+            self.logger = logger
             self.handler = handler
         }
 
@@ -140,9 +149,10 @@ final class HTTP2Server: Sendable {
     ///   - identity: the TLS certificate and key.
     ///   - maximumConcurrentStreams: SETTINGS_MAX_CONCURRENT_STREAMS once a valid provider
     ///     token was seen on a connection; 1 before.
+    ///   - logger: where connections opened and closed, and GOAWAYs, are noted.
     ///   - handler: answers each request, on the connection's event loop.
     static func bind(
-        host: String, port: Int, identity: EmulatorIdentity, maximumConcurrentStreams: Int, handler: @escaping Handler
+        host: String, port: Int, identity: EmulatorIdentity, maximumConcurrentStreams: Int, logger: Logger, handler: @escaping Handler
     ) async throws -> HTTP2Server {
         var tls = TLSConfiguration.makeServerConfiguration(
             certificateChain: try NIOSSLCertificate.fromPEMBytes(Array(identity.certificateChainPEM.utf8)).map { .certificate($0) },
@@ -155,7 +165,7 @@ final class HTTP2Server: Sendable {
             HTTP2Setting(parameter: .maxConcurrentStreams, value: 1),
             HTTP2Setting(parameter: .maxHeaderListSize, value: 16 * 1024),
         ]
-        let shared = Shared(maximumConcurrentStreams: maximumConcurrentStreams, handler: handler)
+        let shared = Shared(maximumConcurrentStreams: maximumConcurrentStreams, logger: logger, handler: handler)
         let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.backlog, value: 256)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)

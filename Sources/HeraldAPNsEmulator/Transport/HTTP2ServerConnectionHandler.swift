@@ -1,5 +1,6 @@
 import Foundation
 import HeraldAPNs
+import Logging
 import HeraldCore
 import NIOCore
 import NIOHPACK
@@ -22,13 +23,16 @@ final class HTTP2ServerConnectionHandler: ChannelInboundHandler {
     }
 
     private let shared: HTTP2Server.Shared
+    /// The server's logger, with this connection's number once it is registered.
+    private var logger: Logger
     private var context: ChannelHandlerContext?
     /// The connection's number in the server's registry; `nil` before it is registered.
     private var connectionID: Int?
     /// Requests still arriving.
     private var incoming: [HTTP2StreamID: Incoming] = [:]
     /// Streams whose request went to the handler and that are not answered yet, with whether
-    /// the request was accepted: an accepted one that ends here unanswered is a lost answer.
+    /// the request was accepted (false while the handler has not answered): an accepted one
+    /// that ends here unanswered is a lost answer.
     private var answering: [HTTP2StreamID: Bool] = [:]
     /// The highest stream whose request went to the handler.
     private var highestTaken = HTTP2StreamID.rootStream
@@ -45,6 +49,7 @@ final class HTTP2ServerConnectionHandler: ChannelInboundHandler {
 
     init(shared: HTTP2Server.Shared) {
         self.shared = shared
+        logger = shared.logger
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
@@ -60,14 +65,21 @@ final class HTTP2ServerConnectionHandler: ChannelInboundHandler {
 
     func channelActive(context: ChannelHandlerContext) {
         connectionID = shared.register(context.channel)
-        if connectionID == nil { context.close(promise: nil) }  // arrived while the server shuts down
+        if let connectionID {
+            logger[metadataKey: "emulator.connection"] = "\(connectionID)"
+            logger.debug("connection opened", metadata: ["emulator.peer": "\(context.channel.remoteAddress.map { "\($0)" } ?? "unknown")"])
+        } else {
+            context.close(promise: nil)  // arrived while the server shuts down
+        }
         context.fireChannelActive()
     }
 
     func channelInactive(context: ChannelHandlerContext) {
         if let connectionID { shared.unregister(connectionID) }
         incoming = [:]
-        shared.recordLostAnswers(answering.values.filter { $0 }.count)
+        let lost = answering.values.filter { $0 }.count
+        shared.recordLostAnswers(lost)
+        logger.debug("connection closed", metadata: ["emulator.unanswered": "\(answering.count)", "emulator.answers-lost": "\(lost)"])
         answering = [:]
         context.fireChannelInactive()
     }
@@ -126,6 +138,7 @@ final class HTTP2ServerConnectionHandler: ChannelInboundHandler {
     private func shutDown(_ context: ChannelHandlerContext) {
         let last = min(goAwayLastStreamID ?? highestTaken, highestTaken)
         goAwayLastStreamID = last
+        logger.debug("GOAWAY sent", metadata: ["apns.reason": "Shutdown", "http2.last-stream": "\(last)"])
         write(HTTP2Server.goAwayFrame(lastStreamID: last, reason: "Shutdown"))
         closeIfDrained()
         context.eventLoop.assumeIsolated().scheduleTask(in: Self.shutdownGrace) {
@@ -150,16 +163,33 @@ final class HTTP2ServerConnectionHandler: ChannelInboundHandler {
         let wire = APNSWireRequest(
             method: request.fields.first(named: ":method") ?? "", path: request.fields.first(named: ":path") ?? "",
             headers: request.fields.filter { !$0.name.hasPrefix(":") }, body: request.body.map { Data($0.readableBytesView) } ?? Data())
-        let answer = shared.handler(wire, &connectionState)
-        answering[streamID] = answer.isAcceptance
+        guard let context else { return }
+        answering[streamID] = false
         shared.recordActiveStreams(answering.count)
+        let reply = shared.handler(wire, &connectionState, context.eventLoop)
         if !streamLimitRaised, connectionState.providerToken != nil {
             // As APNs does for token authentication: more streams once the provider is known.
             streamLimitRaised = true
             let limit = HTTP2Setting(parameter: .maxConcurrentStreams, value: shared.maximumConcurrentStreams)
             write(HTTP2Frame(streamID: .rootStream, payload: .settings(.settings([limit]))))
         }
-        if let delay = answer.delay, let context {
+        // At once when the answer is known already; else on this loop, once it is.
+        reply.assumeIsolated().whenComplete { [self] result in
+            // The handler's future never fails; were it to, the stream is reset unanswered.
+            let answer = (try? result.get()) ?? HTTP2Server.Answer(response: APNSWireResponse(status: 500, headers: [], body: Data()), fault: .resetStream)
+            answered(answer, on: streamID)
+        }
+    }
+
+    /// The handler's answer for a stream is known.
+    private func answered(_ answer: HTTP2Server.Answer, on streamID: HTTP2StreamID) {
+        guard answering[streamID] != nil, let context else {
+            // The client reset the stream or the connection ended while the handler worked.
+            if answer.isAcceptance { shared.recordLostAnswers(1) }
+            return
+        }
+        answering[streamID] = answer.isAcceptance
+        if let delay = answer.delay {
             context.eventLoop.assumeIsolated().scheduleTask(in: TimeAmount(delay.clampedToLongestWait)) { [self] in respond(answer, on: streamID) }
         } else {
             respond(answer, on: streamID)
@@ -206,6 +236,7 @@ final class HTTP2ServerConnectionHandler: ChannelInboundHandler {
             // Every stream already taken is still answered; this one is refused, and so is every later one.
             let last = goAwayLastStreamID ?? highestTaken
             goAwayLastStreamID = last
+            logger.debug("GOAWAY sent", metadata: ["apns.reason": "\(reason)", "http2.last-stream": "\(last)"])
             write(HTTP2Server.goAwayFrame(lastStreamID: last, reason: reason))
             write(HTTP2Frame(streamID: streamID, payload: .rstStream(.refusedStream)))
         case .stallAfterHeaders, .closeConnection:
