@@ -15,8 +15,8 @@
 # alone with
 #   HERALD_INTERLEAVING_SEED=<that seed> HERALD_INTERLEAVINGS=1 swift test --filter <test>
 # (the schedule replays exactly; the threads' timing cannot). Linux only: the adapter's test
-# runs on the stand-in. 100,000 trials take about 40 minutes on two shared cores; see
-# docs/extension-guide.md, section 12. Exit status 1 when either test fails.
+# runs on the stand-in. 100,000 trials took 35 minutes on two cores shared with other work;
+# see docs/extension-guide.md, section 12. Exit status 1 when either test fails.
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
