@@ -103,13 +103,23 @@ final class EmulatorResponder: Sendable {
         return HTTP2Server.Answer(response: response.wireResponse, delay: delay)
     }
 
-    private enum ScheduledFault {
+    private enum ScheduledFault: CustomStringConvertible {
         /// Answered with this refusal instead.
         case server(APNSErrorReason)
         /// Not processed: the stream or connection fails instead.
         case transport(HTTP2Server.Fault)
         /// Processed, then the answer fails this way.
         case loseAnswer(HTTP2Server.Fault)
+
+        /// For the log: "answered 503 ServiceUnavailable", "GOAWAY Shutdown", "accepted, then
+        /// reset the stream".
+        var description: String {
+            switch self {
+            case .server(let reason): "answered \(reason.status.map { "\($0) " } ?? "")\(reason.rawValue)"
+            case .transport(let fault): "\(fault)"
+            case .loseAnswer(let fault): "accepted, then \(fault)"
+            }
+        }
     }
 
     /// The ways ``EmulatorFaults/loseAnswerEvery`` loses an answer, in turn.

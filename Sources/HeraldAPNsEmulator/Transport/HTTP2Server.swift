@@ -30,7 +30,7 @@ final class HTTP2Server: Sendable {
     }
 
     /// A way for a stream or its connection to fail.
-    enum Fault: Sendable, Hashable {
+    enum Fault: Sendable, Hashable, CustomStringConvertible {
         /// RST_STREAM with INTERNAL_ERROR; nothing else on the stream.
         case resetStream
         /// Close the connection under every stream, without GOAWAY: what was written before goes
@@ -43,6 +43,16 @@ final class HTTP2Server: Sendable {
         /// The answer's HEADERS without END_STREAM, then nothing until the client resets the
         /// stream or the connection ends.
         case stallAfterHeaders
+
+        /// For the log, as in "GOAWAY Shutdown".
+        var description: String {
+            switch self {
+            case .resetStream: "reset the stream"
+            case .closeConnection: "close the connection"
+            case .goAway(let reason): "GOAWAY \(reason)"
+            case .stallAfterHeaders: "stall after the headers"
+            }
+        }
     }
 
     /// What a connection remembers between its requests, for APNs's rules that hold per

@@ -67,7 +67,8 @@ final class HTTP2ServerConnectionHandler: ChannelInboundHandler {
         connectionID = shared.register(context.channel)
         if let connectionID {
             logger[metadataKey: "emulator.connection"] = "\(connectionID)"
-            logger.debug("connection opened", metadata: ["emulator.peer": "\(context.channel.remoteAddress.map { "\($0)" } ?? "unknown")"])
+            let peer = context.channel.remoteAddress.map { "\($0.ipAddress ?? "?"):\($0.port ?? 0)" } ?? "unknown"
+            logger.debug("connection opened", metadata: ["emulator.peer": "\(peer)"])
         } else {
             context.close(promise: nil)  // arrived while the server shuts down
         }
@@ -138,7 +139,7 @@ final class HTTP2ServerConnectionHandler: ChannelInboundHandler {
     private func shutDown(_ context: ChannelHandlerContext) {
         let last = min(goAwayLastStreamID ?? highestTaken, highestTaken)
         goAwayLastStreamID = last
-        logger.debug("GOAWAY sent", metadata: ["apns.reason": "Shutdown", "http2.last-stream": "\(last)"])
+        logger.debug("GOAWAY sent", metadata: ["apns.reason": "Shutdown", "http2.last-stream": "\(Int(last))"])
         write(HTTP2Server.goAwayFrame(lastStreamID: last, reason: "Shutdown"))
         closeIfDrained()
         context.eventLoop.assumeIsolated().scheduleTask(in: Self.shutdownGrace) {
@@ -236,7 +237,7 @@ final class HTTP2ServerConnectionHandler: ChannelInboundHandler {
             // Every stream already taken is still answered; this one is refused, and so is every later one.
             let last = goAwayLastStreamID ?? highestTaken
             goAwayLastStreamID = last
-            logger.debug("GOAWAY sent", metadata: ["apns.reason": "\(reason)", "http2.last-stream": "\(last)"])
+            logger.debug("GOAWAY sent", metadata: ["apns.reason": "\(reason)", "http2.last-stream": "\(Int(last))"])
             write(HTTP2Server.goAwayFrame(lastStreamID: last, reason: reason))
             write(HTTP2Frame(streamID: streamID, payload: .rstStream(.refusedStream)))
         case .stallAfterHeaders, .closeConnection:
