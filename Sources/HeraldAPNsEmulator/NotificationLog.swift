@@ -56,27 +56,25 @@ final class NotificationLog: Sendable {
         _ request: APNSRequest, headers: [APNSHeader], payload: JSONValue, apnsID: UUID, on eventLoop: any EventLoop
     ) -> EventLoopFuture<Void> {
         guard isRecording else { return eventLoop.makeSucceededVoidFuture() }
-        let receivedAt = Date()
-        return writer.runIfActive(eventLoop: eventLoop) { [self] in
-            try write(request, headers: headers, payload: payload, apnsID: apnsID, receivedAt: receivedAt)
-        }
-    }
-
-    private func write(_ request: APNSRequest, headers: [APNSHeader], payload: JSONValue, apnsID: UUID, receivedAt: Date) throws {
+        // Encoded here, on the connection's loop: the one writer thread only writes, so a burst
+        // of acceptances does not queue behind one thread's encoding.
         var headerObject: [String: JSONValue] = [:]
         for header in headers where header.name.lowercased() != "authorization" {
             headerObject[header.name.lowercased()] = .string(header.value)
         }
         let line: JSONValue = [
             "token": .string(request.deviceToken.hex), "topic": .string(request.topic), "apnsID": .string(apnsID.lowercasedText),
-            "receivedAt": .string(receivedAt.formatted(.iso8601)), "headers": .object(headerObject), "payload": payload,
+            "receivedAt": .string(Date().formatted(.iso8601)), "headers": .object(headerObject), "payload": payload,
         ]
         let bytes = line.encoded() + Data("\n".utf8)
-        try file.withLockedValue { handle in try handle?.write(contentsOf: bytes) }
+        var simctlFile: (url: URL, contents: Data)?
         if let simctlDirectory, var object = payload.objectValue {
             object["Simulator Target Bundle"] = .string(Self.bundleID(of: request))
-            try JSONValue.object(object).encoded(.pretty).write(
-                to: simctlDirectory.appendingPathComponent("\(apnsID.lowercasedText).apns"), options: .atomic)
+            simctlFile = (simctlDirectory.appendingPathComponent("\(apnsID.lowercasedText).apns"), JSONValue.object(object).encoded(.pretty))
+        }
+        return writer.runIfActive(eventLoop: eventLoop) { [file] in
+            try file.withLockedValue { handle in try handle?.write(contentsOf: bytes) }
+            if let simctlFile { try simctlFile.contents.write(to: simctlFile.url, options: .atomic) }
         }
     }
 
