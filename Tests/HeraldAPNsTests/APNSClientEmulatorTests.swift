@@ -604,13 +604,17 @@ import Testing
             #expect(failed.isEmpty, "failed: \(failed.prefix(3))")
             let statistics = emulator.statistics
             #expect(statistics.answersLost >= 30)  // 3000 / 97, less those refused as 5xx first
-            // Every token reached the log; every copy beyond the first is a lost answer.
+            // Every token reached the log.
             let logged = try Self.logged(log)
             #expect(Set(logged.compactMap { $0["token"]?.stringValue }) == Set(tokens.map(\.hex)))
             #expect(statistics.accepted == logged.count)
+            // Every copy beyond a token's first came from an attempt the client reported as
+            // possibly delivered. The emulator's count of lost answers is only a lower bound: it
+            // knows an answer it could not write, not one written and read too late.
             let copies = Dictionary(grouping: logged.compactMap { $0["token"]?.stringValue }, by: { $0 }).mapValues(\.count)
             let unexplained = deliveries.values.filter { copies[$0.deviceToken.hex, default: 0] - 1 > $0.possiblyDeliveredAttempts.count }
-            #expect(statistics.accepted == tokens.count + statistics.answersLost, "copies the client did not see as possibly delivered: \(unexplained.prefix(5))")
+            #expect(unexplained.isEmpty, "copies the client did not report as possibly delivered: \(unexplained.prefix(5))")
+            #expect(statistics.accepted >= tokens.count + statistics.answersLost)
             // The client counts each lost answer as possibly delivered (and also resets before
             // processing, which it cannot tell apart), and every copy had one collapse id.
             let possiblyDelivered = deliveries.values.map(\.possiblyDeliveredAttempts.count).reduce(0, +)
