@@ -129,6 +129,7 @@ let package = Package(
                 "HeraldAPNsEmulator",
                 "HeraldOneSignal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
                 // Never in the phone-side modules: see DESIGN.md.
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),

@@ -1,13 +1,15 @@
+import Crypto
 import Foundation
 import HeraldAPNs
 
 /// The tokens of a ``TokenList``, each once, read as hex: what `herald send apns` sends, in the
 /// order given.
 ///
-/// Telling a repeat needs every token seen so far. They are kept as their bytes, not as text:
-/// a 32-byte token (every token APNs issues today) costs 32 bytes of set storage instead of a
-/// 64-character string; a token of another length is kept as its text. `herald send apns
-/// --dry-run` of a million tokens peaked at 160 MB instead of 645 MB (debug build).
+/// Telling a repeat needs every token seen so far, but not the tokens themselves: each is
+/// remembered as the first 16 bytes of the SHA-256 of its hex (or of its text as given, when it
+/// is not hex), 16 bytes of set storage whatever its length. Two different tokens share those
+/// bytes with a chance of about n² / 2¹²⁹: 10⁻²⁷ for a million tokens, so no token is skipped
+/// that was not a repeat. Measured figures are in docs/benchmarks.md.
 struct UniqueTokens: Sequence, Sendable {
     let tokens: TokenList
     /// Counts the repeats skipped, for the message at the end.
@@ -27,7 +29,7 @@ struct UniqueTokens: Sequence, Sendable {
     struct Iterator: IteratorProtocol {
         fileprivate var tokens: TokenList.Iterator
         fileprivate let repeats: RepeatCounter
-        private var seen = Set<Key>()
+        private var seen = Set<Fingerprint>()
 
         fileprivate init(tokens: TokenList.Iterator, repeats: RepeatCounter) {
             self.tokens = tokens
@@ -37,7 +39,9 @@ struct UniqueTokens: Sequence, Sendable {
         mutating func next() -> Entry? {
             while let text = tokens.next() {
                 let token = DeviceToken(text)
-                guard seen.insert(Key(token: token, text: text)).inserted else {
+                // Hex is lowercase and never equals a text that is not hex, so one digest
+                // tells apart every token as the sender sees it.
+                guard seen.insert(Fingerprint(of: token?.hex ?? text)).inserted else {
                     repeats.add()
                     continue
                 }
@@ -47,31 +51,18 @@ struct UniqueTokens: Sequence, Sendable {
         }
     }
 
-    /// A token as remembered: its 32 bytes when it has that many, else its text (the hex, or
-    /// the text as given when it is not hex).
-    private enum Key: Hashable {
-        case bytes(UInt64, UInt64, UInt64, UInt64)
-        case text(String)
+    /// A token as remembered: the first 16 bytes of the SHA-256 of its text.
+    private struct Fingerprint: Hashable {
+        let high: UInt64
+        let low: UInt64
 
-        init(token: DeviceToken?, text: String) {
-            guard let hex = token?.hex else {
-                self = .text(text)
-                return
+        init(of text: String) {
+            var text = text
+            var hash = SHA256()
+            text.withUTF8 { hash.update(bufferPointer: UnsafeRawBufferPointer($0)) }
+            (high, low) = hash.finalize().withUnsafeBytes { bytes in
+                (bytes.loadUnaligned(fromByteOffset: 0, as: UInt64.self), bytes.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
             }
-            guard hex.utf8.count == 64 else {
-                self = .text(hex)
-                return
-            }
-            var words: [UInt64] = [0, 0, 0, 0]
-            for (index, digit) in hex.utf8.enumerated() {
-                words[index / 16] = words[index / 16] << 4 | UInt64(Self.value(of: digit))
-            }
-            self = .bytes(words[0], words[1], words[2], words[3])
-        }
-
-        /// A lowercase hex digit's value (`DeviceToken` guarantees lowercase hex).
-        private static func value(of digit: UInt8) -> UInt8 {
-            digit <= UInt8(ascii: "9") ? digit - UInt8(ascii: "0") : digit - UInt8(ascii: "a") + 10
         }
     }
 }
