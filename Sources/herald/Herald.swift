@@ -7,7 +7,7 @@ struct Herald: AsyncParsableCommand {
         commandName: "herald",
         abstract: "Lint, preview and send iOS communication notifications, and run a local APNs.",
         discussion: """
-            Herald reads push payloads from OneSignal, FCM, Notifee or plain APNs the way its \
+            Herald reads push payloads from OneSignal, FCM, Notifee, Expo or plain APNs the way its \
             notification service extension does on the phone, and shows what the phone will show: \
             the sender, avatar, conversation, group line and attachments, and why anything might fail. \
             It sends what the extension reads through APNs or OneSignal, and `apns-emulator` \
@@ -16,7 +16,7 @@ struct Herald: AsyncParsableCommand {
             Exit codes: 0 success, 1 a payload has errors or a notification failed, 2 usage errors \
             or unreadable files.
             """,
-        subcommands: [PreviewCommand.self, LintCommand.self, SendCommand.self, APNsEmulatorCommand.self]
+        subcommands: [PreviewCommand.self, LintCommand.self, ConvertCommand.self, SendCommand.self, APNsEmulatorCommand.self]
     )
 
     /// Runs a command, mapping ArgumentParser's usage errors to exit status 2.

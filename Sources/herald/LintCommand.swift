@@ -7,6 +7,9 @@ struct LintCommand: AsyncParsableCommand {
         commandName: "lint",
         abstract: "Check payloads: will the extension run, will APNs accept them?",
         discussion: """
+            A OneSignal, FCM v1 or Expo request body is converted first, as its provider does \
+            (see `herald convert`), and the payload the phone receives is linted.
+
             Every finding has a stable rule id, a severity and a one-line fix. Rules:
             \(LintRule.all.map { "  \($0.id) (\($0.severity.rawValue)): \($0.summary)" }.joined(separator: "\n"))
 
@@ -18,10 +21,12 @@ struct LintCommand: AsyncParsableCommand {
     @Argument(help: ArgumentHelp("Payload files, or - for standard input.", valueName: "payload"))
     var payloads: [String]
 
-    @Flag(name: .long, help: "Print one JSON object: {\"files\": [{\"file\", \"layout\", \"findings\": [{\"rule\", \"severity\", \"message\"}]}]}.")
+    @Flag(name: .long, help: "Print one JSON object: {\"files\": [{\"file\", \"request\", \"layout\", \"findings\": [{\"rule\", \"severity\", \"message\"}]}]}.")
     var json = false
 
     @OptionGroup var layoutOptions: LayoutOptions
+
+    @OptionGroup var requestOptions: RequestOptions
 
     func validate() throws {
         guard !payloads.isEmpty else { throw ValidationError("give at least one payload file, or - for standard input") }
@@ -34,7 +39,7 @@ struct LintCommand: AsyncParsableCommand {
         } catch {
             error.exit()
         }
-        var results: [(file: String, layout: String?, findings: [LintFinding])] = []
+        var results: [(file: String, request: ProviderRequest.Provider?, layout: String?, findings: [LintFinding])] = []
         var unreadable = false
         for argument in payloads {
             let source = PayloadSource(argument: argument)
@@ -47,24 +52,26 @@ struct LintCommand: AsyncParsableCommand {
                 continue
             }
             do {
-                let payload = try Payload(data: data)
-                let preview = Preview(payload: payload, layout: layout)
-                results.append((source.displayName, preview.layout.name, Linter.lint(payload, preview: preview)))
+                let device = try DevicePayload(data: data, language: requestOptions.language)
+                let preview = Preview(payload: device.payload, layout: layout)
+                results.append((source.displayName, device.conversion?.provider, preview.layout.name, Linter.lint(device.payload, preview: preview)))
             } catch {
-                results.append((source.displayName, nil, [Linter.finding(for: error)]))
+                results.append((source.displayName, nil, nil, [error.finding]))
             }
         }
         if json {
             let files: [JSONValue] = results.map { result in
                 [
-                    "file": .string(result.file), "layout": result.layout.map(JSONValue.string) ?? .null,
+                    "file": .string(result.file), "request": result.request.map { .string($0.rawValue) } ?? .null,
+                    "layout": result.layout.map(JSONValue.string) ?? .null,
                     "findings": .array(result.findings.map(\.json)),
                 ]
             }
             print(JSONValue.object(["files": .array(files)]).jsonText(.pretty))
         } else {
             for result in results {
-                print("\(result.file): \(PreviewReport.summary(result.findings))")
+                let request = result.request.map { " (a request body for the \($0): the payload it becomes is linted)" } ?? ""
+                print("\(result.file)\(request): \(PreviewReport.summary(result.findings))")
                 for finding in result.findings {
                     print("  \(finding.severity.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0))\(finding.rule.id): \(finding.message)")
                 }

@@ -15,11 +15,13 @@ struct PreviewCommand: AsyncParsableCommand {
             download's outcome, every decision taken, and the lint findings.
 
             PAYLOAD is the JSON iOS receives as userInfo (a .json or .apns file), or - for \
-            standard input. Relative media paths and file: URLs are read relative to the \
+            standard input. A OneSignal, FCM v1 or Expo request body (what your backend posts) \
+            is converted first, as its provider does (see `herald convert`). Relative media paths and file: URLs are read relative to the \
             payload's directory (only here, never on the phone). Decryption keys come from \
             --key-file or the HERALD_DECRYPTION_KEYS environment variable (kid:base64key,...).
 
-            Exit status: 0 shown, 1 the payload is not valid JSON, 2 usage errors or unreadable files.
+            Exit status: 0 shown, 1 the payload is not valid JSON (or a request its provider would \
+            refuse), 2 usage errors or unreadable files.
             """
     )
 
@@ -33,6 +35,8 @@ struct PreviewCommand: AsyncParsableCommand {
     var noFetch = false
 
     @OptionGroup var layoutOptions: LayoutOptions
+
+    @OptionGroup var requestOptions: RequestOptions
 
     @Option(name: .customLong("cache-dir"), help: ArgumentHelp("The avatar cache directory (default: herald-avatar-cache in the temporary directory).", valueName: "dir"))
     var cacheDirectory: String?
@@ -52,6 +56,20 @@ struct PreviewCommand: AsyncParsableCommand {
     @Flag(name: .customLong("allow-http"), help: "Allow plain http URLs (loopback testing); the phone refuses them by default.")
     var allowHTTP = false
 
+    @Option(name: .long, help: ArgumentHelp(
+        "Also write a picture of the notification as iOS lays it out, with Herald and without, light and dark, to this self-contained HTML file.",
+        valueName: "file"))
+    var html: String?
+
+    @Option(name: .long, help: ArgumentHelp("Also write that picture as a PNG, through a headless Chromium (HERALD_CHROMIUM, or chromium on PATH).", valueName: "file"))
+    var png: String?
+
+    @Option(name: .customLong("app-icon"), help: ArgumentHelp("The app's icon for the picture: a PNG, JPEG, GIF or WebP file (default: a grey placeholder).", valueName: "image"))
+    var appIcon: String?
+
+    @Option(name: .customLong("app-name"), help: ArgumentHelp("The app's name for the picture, shown where there is no title (default: \"\(AppLook.placeholderName)\").", valueName: "name"))
+    var appName: String?
+
     func validate() throws {
         // The phone's own limits (Info.plist AvatarTimeout and Budget).
         try SecondsOption.check(avatarTimeout, flag: "--avatar-timeout", maximum: 30)
@@ -62,13 +80,16 @@ struct PreviewCommand: AsyncParsableCommand {
         do {
             let layout = try layoutOptions.resolve()
             let keyProvider = try keys()
+            let app = try AppLook(iconFile: appIcon, name: appName)
+            let chromium = png == nil ? nil : try Chromium.find()
             let source = PayloadSource(argument: payload)
-            let parsed: Payload
+            let device: DevicePayload
             do {
-                parsed = try Payload(data: try source.read())
-            } catch let error as JSONParseError {
-                reportInvalid(error, source: source)
+                device = try DevicePayload(data: try source.read(), language: requestOptions.language)
+            } catch let failure as DevicePayload.Failure {
+                reportUnusable(failure, source: source)
             }
+            let parsed = device.payload
             let temporary = FileManager.default.temporaryDirectory
             let configuration = EnrichmentConfiguration(
                 layout: layout,
@@ -90,11 +111,30 @@ struct PreviewCommand: AsyncParsableCommand {
             let notification = await enricher.enrich(parsed)
             let report = PreviewReport(
                 notification: notification, lint: Linter.lint(parsed, preview: Preview(payload: parsed, layout: layout)),
-                elapsed: start.duration(to: clock.now))
+                elapsed: start.duration(to: clock.now), conversion: device.conversion)
             await fetcher.shutdown()
             print(json ? report.json.jsonText(.pretty) : report.text)
+            if html != nil || png != nil {
+                try writePicture(report.page(payload: parsed, name: payload == "-" ? source.displayName : URL(fileURLWithPath: payload).lastPathComponent, app: app), chromium: chromium)
+            }
         } catch let error as CLIError {
             error.exit()
+        }
+    }
+
+    /// Writes `--html` and `--png`.
+    private func writePicture(_ page: PreviewPage, chromium: Chromium?) throws(CLIError) {
+        if let html {
+            do {
+                try Data(page.html().utf8).write(to: URL(fileURLWithPath: html))
+            } catch {
+                throw .usage("\(html): cannot be written: \(error.localizedDescription)")
+            }
+            printError("wrote \(html)")
+        }
+        if let png, let chromium {
+            try chromium.screenshot(html: page.html(pictureOnly: true), to: URL(fileURLWithPath: png), width: PreviewPage.pictureWidth, height: PreviewPage.pictureHeight)
+            printError("wrote \(png)")
         }
     }
 
@@ -113,16 +153,17 @@ struct PreviewCommand: AsyncParsableCommand {
         }
     }
 
-    private func reportInvalid(_ error: JSONParseError, source: PayloadSource) -> Never {
+    /// Reports a file that gives no payload (not JSON, or a request its provider refuses) and exits 1.
+    private func reportUnusable(_ failure: DevicePayload.Failure, source: PayloadSource) -> Never {
         if json {
-            let object: JSONValue = [
-                "error": [
-                    "code": .string(LintRule.invalidJSON.id), "message": .string(error.detail),
-                    "line": .number(JSONNumber(error.line)), "column": .number(JSONNumber(error.column)),
-                ]
-            ]
-            print(object.jsonText(.pretty))
+            var error: [String: JSONValue] = ["code": .string(failure.finding.rule.id), "message": .string(failure.finding.message)]
+            if case .invalidJSON(let parseError) = failure {
+                error["message"] = .string(parseError.detail)
+                error["line"] = .number(JSONNumber(parseError.line))
+                error["column"] = .number(JSONNumber(parseError.column))
+            }
+            print(JSONValue.object(["error": .object(error)]).jsonText(.pretty))
         }
-        CLIError(description: "\(source.displayName): not valid JSON at line \(error.line), column \(error.column): \(error.detail)", exitCode: 1).exit()
+        CLIError(description: "\(source.displayName): \(failure.finding.message)", exitCode: 1).exit()
     }
 }

@@ -55,7 +55,8 @@ extension PreviewReport {
                     "file": result.file.map { .string($0.path) } ?? .null,
                 ]
             }),
-            "decisions": .array(notification.decisions.map { ["code": .string($0.code.rawValue), "message": .string($0.message)] }),
+            "decisions": .array(notification.decisions.map(\.json)),
+            "request": conversion?.json ?? .null,
             "lint": .array(lint.map(\.json)),
             "elapsedMilliseconds": .number(JSONNumber(elapsedMilliseconds)),
         ]
@@ -78,5 +79,21 @@ extension PreviewReport {
 extension LintFinding {
     var json: JSONValue {
         ["rule": .string(rule.id), "severity": .string(severity.rawValue), "message": .string(message)]
+    }
+}
+
+extension Decision {
+    var json: JSONValue {
+        ["code": .string(code.rawValue), "message": .string(message)]
+    }
+}
+
+extension RequestConversion {
+    /// `{"provider", "payload", "headers", "decisions"}`: `herald convert --json`, and a preview's `request`.
+    var json: JSONValue {
+        [
+            "provider": .string(provider.rawValue), "payload": payload,
+            "headers": .object(headers.mapValues(JSONValue.string)), "decisions": .array(decisions.map(\.json)),
+        ]
     }
 }

@@ -7,6 +7,9 @@ extension PreviewReport {
         var lines: [String] = []
         let message = notification.message
         let content = notification.content
+        if let conversion {
+            lines.append("Request:    a request body for the \(conversion.provider), shown as the payload it becomes (herald convert prints it)")
+        }
         lines.append("Layout:     \(notification.layoutName)")
         lines.append("Extension:  " + (notification.extensionWillRun ? "runs" : "does not run (iOS shows the payload as sent)"))
         lines.append("")
@@ -66,6 +69,7 @@ extension PreviewReport {
         }
         lines.append("")
         lines.append("Decisions:")
+        lines.append(contentsOf: (conversion?.decisions ?? []).map { "  - \($0.message) [\($0.code.rawValue)]" })
         lines.append(contentsOf: notification.decisions.map { "  - \($0.message) [\($0.code.rawValue)]" })
         lines.append("")
         lines.append("Lint:       " + PreviewReport.summary(lint))

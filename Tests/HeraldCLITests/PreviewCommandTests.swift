@@ -55,7 +55,7 @@ struct PreviewCommandTests {
         let json = try JSONValue(parsing: result.stdout)
         let top = try #require(json.objectValue)
         #expect(Set(top.keys).isSuperset(of: ["layout", "extensionWillRun", "content", "communication", "attachments", "decisions", "lint"]))
-        #expect(["apns", "fcm", "onesignal", "notifee"].contains(json["layout"]?.stringValue ?? ""))
+        #expect(["apns", "fcm", "onesignal", "notifee", "expo"].contains(json["layout"]?.stringValue ?? ""))
         #expect(json["extensionWillRun"]?.boolValue != nil)
         let content = try #require(json["content"]?.objectValue)
         for key in ["title", "subtitle", "body", "threadIdentifier", "categoryIdentifier"] {

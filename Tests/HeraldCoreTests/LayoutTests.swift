@@ -110,6 +110,9 @@ struct LayoutTests {
         if layout.container == .fcm {
             payload.set("0:1700000000%abc", at: JSONPointer(tokens: ["gcm.message_id"]))
         }
+        if layout.container == .expo {
+            payload.set("@maya/chat", at: JSONPointer(tokens: ["experienceId"]))
+        }
         #expect(Layout.detect(in: payload).layout.name == layout.name)
     }
 
@@ -122,12 +125,18 @@ struct LayoutTests {
         let text = try #require(fcm["communication"]?.stringValue)
         #expect(try JSONValue(parsing: text) == ["sender_name": "Ann", "recipients": ["b"]])
         #expect(Layout.notifee.encode(message)["notifee_options"]?.stringValue != nil)
+        // Expo's service delivers the message's data as the body object.
+        #expect(Layout.expo.encode(message) == ["body": ["communication": ["sender_name": "Ann", "recipients": ["b"]]]])
     }
 
     @Test func detectionReadsProviderMarkers() {
         #expect(Layout.detect(in: ["custom": ["i": "x"]]).layout == .oneSignal)
         #expect(Layout.detect(in: ["os_data": ["buttons": []]]).layout == .oneSignal)
         #expect(Layout.detect(in: ["gcm.message_id": "1"]).layout == .fcm)
+        #expect(Layout.detect(in: ["experienceId": "@maya/chat", "body": ["a": 1]]).layout == .expo)
+        #expect(Layout.detect(in: ["scopeKey": "@maya/chat"]).layout == .expo)
+        // Klaviyo's body object alone is no Expo marker.
+        #expect(Layout.detect(in: ["body": ["k": 1]]).layout == .apns)
         #expect(Layout.detect(in: ["google.c.a.e": "1"]).layout == .fcm)
         #expect(Layout.detect(in: ["notifee_options": "{}", "gcm.message_id": "1"]).layout == .notifee)
         #expect(Layout.detect(in: ["aps": ["alert": "x"]]).layout == .apns)
@@ -223,7 +232,8 @@ struct LayoutTests {
             "fcm_options": ["image": "https://a.example/fcm.jpg"],
             "ab": ["att": ["url": "https://a.example/braze", "type": "mp4"]],
             "com.urbanairship.media_attachment": ["url": ["https://a.example/ua1.jpg"], "urls": [["url": "https://a.example/ua2.gif"]]],
-            "notifee_options": ["image": "https://a.example/notifee.png"],
+            "notifee_options": ["image": "https://a.example/notifee.png", "ios": ["attachments": [["url": "https://a.example/notifee-ios.png", "typeHint": "png"]]]],
+            "_richContent": ["image": "https://a.example/expo.jpg"],
             "CIO": ["push": ["image": "https://a.example/cio.png", "link": nil]],
             "itbl": ["attachment-url": "https://a.example/itbl.mp4"],
             "rich-media": "https://a.example/klaviyo", "rich-media-type": "jpg",
@@ -233,13 +243,13 @@ struct LayoutTests {
         let attachments = Layout.apns.decode(payload).message.attachments
         #expect(attachments.map(\.url.absoluteString) == [
             "https://a.example/1.png", "https://a.example/2.png", "https://a.example/os.jpg", "https://a.example/fcm.jpg",
-            "https://a.example/braze", "https://a.example/ua1.jpg", "https://a.example/ua2.gif", "https://a.example/notifee.png",
-            "https://a.example/cio.png", "https://a.example/itbl.mp4", "https://a.example/klaviyo", "https://a.example/top.mp3",
-            "https://a.example/data.wav",
+            "https://a.example/braze", "https://a.example/ua1.jpg", "https://a.example/ua2.gif", "https://a.example/notifee-ios.png",
+            "https://a.example/notifee.png", "https://a.example/expo.jpg", "https://a.example/cio.png", "https://a.example/itbl.mp4",
+            "https://a.example/klaviyo", "https://a.example/top.mp3", "https://a.example/data.wav",
         ])
-        #expect(attachments.map(\.kind) == [.image, .image, .image, .image, .movie, .image, .image, .image, .image, .movie, .image, .audio, .audio])
+        #expect(attachments.map(\.kind) == [.image, .image, .image, .image, .movie, .image, .image, .image, .image, .image, .image, .movie, .image, .audio, .audio])
         #expect(attachments[4].declaredType == "mp4")
-        #expect(attachments[10].declaredType == "jpg")
+        #expect(attachments[12].declaredType == "jpg")
     }
 
     @Test func attachmentProblemsAreDecisionsNotAttachments() {

@@ -70,7 +70,7 @@ struct LintTests {
         Case(rule: .contentAvailableWithAlert, payload: with("/aps/content-available", 1), severity: .warning, mentions: "priority 5"),
         Case(rule: .oneSignalDataTooLarge, payload: ["aps": ["alert": "x", "mutable-content": 1], "custom": ["i": "n", "a": ["blob": .string(String(repeating: "x", count: 2100))]]], severity: .error, mentions: "2048"),
         Case(rule: .oneSignalDataTooLarge, payload: ["aps": ["alert": "x", "mutable-content": 1], "os_data": ["i": "n"], "blob": .string(String(repeating: "x", count: 2100))], severity: .error, mentions: "2048"),
-        Case(rule: .serverRequestBody, payload: ["message": ["token": "t", "apns": ["payload": ["aps": ["alert": "x"]]]]], severity: .warning, mentions: "message.apns.payload"),
+        Case(rule: .serverRequestBody, payload: ["message": ["token": "t", "apns": ["payload": ["aps": ["alert": "x"]]]]], severity: .warning, mentions: "request body for the FCM HTTP v1"),
         Case(rule: .serverRequestBody, payload: ["app_id": "a", "include_subscription_ids": ["s"], "contents": ["en": "x"]], severity: .warning, mentions: "OneSignal REST"),
         Case(rule: .serverRequestBody, payload: ["pn_apns": ["aps": ["alert": "x"]], "pn_other": [:]], severity: .warning, mentions: "PubNub"),
         Case(rule: .serverRequestBody, payload: ["to": "token", "notification": ["body": "x"]], severity: .warning, mentions: "FCM legacy"),
@@ -109,10 +109,21 @@ struct LintTests {
         #expect(!Self.findings(payload).contains { $0.rule == rule })
     }
 
+    /// Invalid JSON and a refused request give no payload to lint: each has its own finding.
+    static let unparsed: Set = [LintRule.invalidJSON.id, LintRule.requestRefused.id]
+
+    @Test func aRefusedRequestIsAnErrorNamingTheProvider() throws {
+        let request = try #require(ProviderRequest(["message": ["token": "t", "data": ["n": 1]]]))
+        let finding = try #require(throws: RequestConversionError.self) { try request.convert() }
+        let lint = Linter.finding(for: finding, provider: request.provider)
+        #expect(lint.rule == .requestRefused && lint.severity == .error)
+        #expect(lint.message.hasPrefix("the FCM HTTP v1 would refuse this request: data.n is a JSON number"))
+    }
+
     @Test func everyRuleIsCovered() {
-        let triggered = Set(Self.triggers.map(\.rule.id)).union([LintRule.invalidJSON.id])
+        let triggered = Set(Self.triggers.map(\.rule.id)).union(Self.unparsed)
         #expect(triggered == Set(LintRule.all.map(\.id)))
-        #expect(Set(Self.nearMisses.map(\.0.id)).union([LintRule.invalidJSON.id]) == Set(LintRule.all.map(\.id)))
+        #expect(Set(Self.nearMisses.map(\.0.id)).union(Self.unparsed) == Set(LintRule.all.map(\.id)))
         #expect(Set(LintRule.all.map(\.id)).count == LintRule.all.count)
     }
 

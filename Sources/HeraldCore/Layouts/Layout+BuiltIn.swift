@@ -11,13 +11,16 @@ extension Layout {
     /// Notifee (React Native) over FCM: `notifee_options.ios.communicationInfo`.
     public static let notifee = standard("notifee", .fcm, fields: .notifeeFirst)
 
+    /// Expo's push service: data in the `body` object, `experienceId` and `scopeKey` beside it.
+    public static let expo = standard("expo", .expo)
+
     /// A built-in layout: every known spelling, every attachment source, subtitle fallbacks.
     private static func standard(_ name: String, _ container: Container, fields: FieldPointers = .communicationFirst) -> Layout {
         Layout(name: name, container: container, fields: fields, attachments: standardAttachments, groupNameFallbacks: subtitleFallbacks)
     }
 
     /// Every built-in layout, in the order detection prefers them.
-    public static let builtIn: [Layout] = [.notifee, .oneSignal, .fcm, .apns]
+    public static let builtIn: [Layout] = [.notifee, .oneSignal, .expo, .fcm, .apns]
 
     /// The built-in layout with this name, or `nil`.
     public static func builtIn(named name: String) -> Layout? {
@@ -37,7 +40,9 @@ extension Layout {
         AttachmentSource(url: pointer("/ab/att/url"), declaredType: pointer("/ab/att/type"), isInData: false),
         AttachmentSource(url: pointer("/com.urbanairship.media_attachment/url"), isInData: false),
         AttachmentSource(url: pointer("/com.urbanairship.media_attachment/urls"), isInData: false),
+        AttachmentSource(url: pointer("/notifee_options/ios/attachments"), isInData: false),
         AttachmentSource(url: pointer("/notifee_options/image"), isInData: false),
+        AttachmentSource(url: pointer("/_richContent/image")),
         AttachmentSource(url: pointer("/CIO/push/image"), isInData: false),
         AttachmentSource(url: pointer("/itbl/attachment-url"), declaredType: pointer("/itbl/attachment-type"), isInData: false),
         AttachmentSource(url: pointer("/rich-media"), declaredType: pointer("/rich-media-type"), isInData: false),
@@ -87,6 +92,7 @@ extension FieldPointers {
             senderIdentifier += [p(info + "/sender/id")]
             senderAvatarURL += [p(info + "/sender/avatar")]
             conversationIdentifier += [p(info + "/conversationId")]
+            groupName += [p(info + "/groupName")]
         }
     }
 }

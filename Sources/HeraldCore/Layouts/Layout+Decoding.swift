@@ -69,7 +69,7 @@ extension Layout {
     }
 
     /// Where this layout's custom data starts in `payload`: `/custom/a` for a classic OneSignal
-    /// payload, the payload itself otherwise.
+    /// payload, `/body` for an Expo payload that has that object, the payload itself otherwise.
     public func dataRoot(in payload: JSONValue) -> JSONPointer {
         var ignored: [Decision] = []
         return dataRoot(in: payload, decisions: &ignored)
@@ -77,15 +77,29 @@ extension Layout {
 
     /// Where this layout's custom data starts in `payload`, noting where OneSignal's was found.
     func dataRoot(in payload: JSONValue, decisions: inout [Decision]) -> JSONPointer {
-        guard container == .oneSignal else { return JSONPointer(tokens: []) }
+        switch container {
+        case .apns, .fcm:
+            return JSONPointer(tokens: [])
+        case .expo:
+            let body = Layout.pointer("/body")
+            return Layout.holdsObject(body.resolve(in: payload)) ? body : JSONPointer(tokens: [])
+        case .oneSignal:
+            break
+        }
         let classic = Layout.pointer("/custom/a")
-        if let data = classic.resolve(in: payload), data.objectValue != nil || JSONPointer.embeddedContainer(data.stringValue ?? "") != nil {
+        if Layout.holdsObject(classic.resolve(in: payload)) {
             return classic
         }
         if payload["os_data"] != nil {
             decisions.append(Decision(.oneSignalDataLocation, "no custom.a object, so OneSignal data is read from top-level keys beside os_data (newer SDK layout)"))
         }
         return JSONPointer(tokens: [])
+    }
+
+    /// Whether a value is an object, or an object or array held as JSON text: a data root.
+    private static func holdsObject(_ value: JSONValue?) -> Bool {
+        guard let value else { return false }
+        return value.objectValue != nil || JSONPointer.embeddedContainer(value.stringValue ?? "") != nil
     }
 
     /// Whether text is plausibly a URL rather than a name or type: an http(s) or file URL, or

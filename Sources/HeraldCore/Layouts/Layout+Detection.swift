@@ -15,6 +15,9 @@ extension Layout {
         if members["os_data"] != nil {
             return (.oneSignal, "os_data is present (OneSignal)")
         }
+        if let key = ["experienceId", "scopeKey"].first(where: { members[$0] != nil }) {
+            return (.expo, "\(key) is present (Expo push service)")
+        }
         if members["gcm.message_id"] != nil {
             return (.fcm, "gcm.message_id is present")
         }
@@ -27,6 +30,6 @@ extension Layout {
     /// Whether a top-level key is one ``detect(in:)`` reads, or `custom`, where OneSignal's data
     /// may start: adding one to a payload can change which layout reads it, or from where.
     public static func isProviderMarker(_ key: String) -> Bool {
-        ["notifee_options", "custom", "os_data", "gcm.message_id", "fcm_options"].contains(key) || key.hasPrefix("google.c.")
+        ["notifee_options", "custom", "os_data", "experienceId", "scopeKey", "gcm.message_id", "fcm_options"].contains(key) || key.hasPrefix("google.c.")
     }
 }

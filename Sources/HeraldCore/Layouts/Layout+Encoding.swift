@@ -4,7 +4,8 @@ extension Layout {
     /// Encoding is canonical: each field goes to the first pointer of its list, attachments to
     /// the first attachment source in the data root, as an array of `{"url", "kind", "type"}`.
     /// The container then places the data: top-level keys (``Container/apns``), top-level keys
-    /// with objects as JSON text (``Container/fcm``), or `custom.a` (``Container/oneSignal``).
+    /// with objects as JSON text (``Container/fcm``), `custom.a` (``Container/oneSignal``), or
+    /// `body` (``Container/expo``).
     /// Blank strings are left out, as the reader would ignore them: `decode(encode(message))`
     /// gives ``Message/normalized`` back for every layout, which is `message` itself when it
     /// holds no blank string.
@@ -70,6 +71,8 @@ extension Layout {
             return .object(result)
         case .oneSignal:
             return base.merging(["custom": ["a": data]])
+        case .expo:
+            return base.merging(["body": data])
         }
     }
 }

@@ -2,7 +2,7 @@
 ///
 /// One layout serves both ends: the extension decodes `userInfo` with it and a server encodes a
 /// ``Message`` with it, so the two never drift. Built-in layouts are ``apns``, ``fcm``,
-/// ``oneSignal`` and ``notifee``; ``detect(in:)`` picks one, and ``init(definition:)`` reads a
+/// ``oneSignal``, ``notifee`` and ``expo``; ``detect(in:)`` picks one, and ``init(definition:)`` reads a
 /// custom layout (the JSON file `herald preview --layout-file` takes, and the Info.plist
 /// dictionary the extension reads).
 public struct Layout: Hashable, Sendable {
@@ -14,6 +14,9 @@ public struct Layout: Hashable, Sendable {
         case fcm
         /// `custom.a` (classic) or top-level keys beside `os_data` (newer SDKs).
         case oneSignal
+        /// The `body` object (Expo's push service; expo-notifications shows it as the
+        /// notification's `data`), or top-level keys when there is none.
+        case expo
     }
 
     /// The name a user passes to `--layout` and that a preview reports.

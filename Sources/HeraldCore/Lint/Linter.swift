@@ -41,6 +41,12 @@ public enum Linter {
         LintFinding(.invalidJSON, "not valid JSON at line \(error.line), column \(error.column): \(error.detail)")
     }
 
+    /// The finding for a provider's request body that its provider would refuse
+    /// (``ProviderRequest/convert(language:)``), so no payload comes of it.
+    public static func finding(for error: RequestConversionError, provider: ProviderRequest.Provider) -> LintFinding {
+        LintFinding(.requestRefused, "the \(provider) would refuse this request: \(error.message)")
+    }
+
     private static func lintAPS(_ aps: APS, payload: Payload, preview: Preview) -> [LintFinding] {
         var findings: [LintFinding] = []
         let hasWork = preview.message.isCommunication || !preview.message.attachments.isEmpty
@@ -95,11 +101,8 @@ public enum Linter {
     /// What kind of provider request `json` is, when it is one rather than a device payload.
     private static func serverRequestShape(_ json: JSONValue) -> String? {
         func has(_ value: JSONValue?, _ keys: String...) -> Bool { keys.contains { value?[$0] != nil } }
-        if let message = json["message"], has(message, "apns", "token", "topic", "condition", "notification") {
-            return "an FCM HTTP v1 request body; the phone receives message.apns.payload, with message.data as top-level keys: lint that object"
-        }
-        if json["app_id"] != nil, has(json, "contents", "headings", "include_player_ids", "include_subscription_ids", "include_aliases", "template_id") {
-            return "a OneSignal REST API request body; the phone receives aps, with data at custom.a: preview with `herald preview` on a device payload"
+        if let request = ProviderRequest(json) {
+            return "a request body for the \(request.provider), not what the phone receives: `herald convert` prints the payload it becomes, and `herald lint` and `herald preview` convert it first"
         }
         if json["pn_apns"] != nil {
             return "a PubNub publish body; the phone receives pn_apns without pn_push: lint that object"

@@ -23,6 +23,10 @@ public struct Decision: Hashable, Sendable, CustomStringConvertible {
         public static let localizedText = Code(rawValue: "localized-text")
         public static let noAPS = Code(rawValue: "no-aps")
         public static let threadFromConversation = Code(rawValue: "thread-from-conversation")
+        // Desk only: `herald convert`, and a preview or lint of a provider's request body.
+        public static let requestConverted = Code(rawValue: "request-converted")
+        public static let requestFieldLeftOut = Code(rawValue: "request-field-left-out")
+        public static let requestValueFilledIn = Code(rawValue: "request-value-filled-in")
     }
 
     public let code: Code
