@@ -170,11 +170,12 @@ final class HTTP2Server: Sendable {
         tls.applicationProtocols = ["h2"]  // APNs speaks HTTP/2 only
         tls.minimumTLSVersion = .tlsv12
         let context = try NIOSSLContext(configuration: tls)
-        var http2 = NIOHTTP2Handler.Configuration()
-        http2.connection.initialSettings = [
+        var configuration = NIOHTTP2Handler.Configuration()
+        configuration.connection.initialSettings = [
             HTTP2Setting(parameter: .maxConcurrentStreams, value: 1),
             HTTP2Setting(parameter: .maxHeaderListSize, value: 16 * 1024),
         ]
+        let http2 = configuration  // a constant, for the connections' initializer
         let shared = Shared(maximumConcurrentStreams: maximumConcurrentStreams, logger: logger, handler: handler)
         let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.backlog, value: 256)
