@@ -54,7 +54,7 @@ struct LintCommand: AsyncParsableCommand {
             do {
                 let device = try DevicePayload(data: data, language: requestOptions.language)
                 let preview = Preview(payload: device.payload, layout: layout)
-                results.append((source.displayName, device.conversion?.provider, preview.layout.name, Linter.lint(device.payload, preview: preview)))
+                results.append((source.displayName, device.conversion?.provider, preview.layout.name, Linter.lint(device.payload, preview: preview, conversion: device.conversion)))
             } catch {
                 results.append((source.displayName, nil, nil, [error.finding]))
             }

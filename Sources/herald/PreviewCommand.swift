@@ -74,6 +74,25 @@ struct PreviewCommand: AsyncParsableCommand {
         // The phone's own limits (Info.plist AvatarTimeout and Budget).
         try SecondsOption.check(avatarTimeout, flag: "--avatar-timeout", maximum: 30)
         try SecondsOption.check(budget, flag: "--budget", maximum: 29)
+        if let png, !png.lowercased().hasSuffix(".png") {
+            throw ValidationError("--png \(png): the picture is a PNG, so the file name must end in .png")
+        }
+        for (flag, path) in [("--html", html), ("--png", png)] {
+            guard let path else { continue }
+            try Self.checkWritable(path, flag: flag)
+        }
+    }
+
+    /// Refuses an output path that is a directory or whose directory does not exist.
+    private static func checkWritable(_ path: String, flag: String) throws {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw ValidationError("\(flag) \(path): is a directory; give a file name")
+        }
+        let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw ValidationError("\(flag) \(path): no such directory \(directory)")
+        }
     }
 
     func run() async throws {
@@ -81,7 +100,6 @@ struct PreviewCommand: AsyncParsableCommand {
             let layout = try layoutOptions.resolve()
             let keyProvider = try keys()
             let app = try AppLook(iconFile: appIcon, name: appName)
-            let chromium = png == nil ? nil : try Chromium.find()
             let source = PayloadSource(argument: payload)
             let device: DevicePayload
             do {
@@ -110,29 +128,31 @@ struct PreviewCommand: AsyncParsableCommand {
             let start = clock.now
             let notification = await enricher.enrich(parsed)
             let report = PreviewReport(
-                notification: notification, lint: Linter.lint(parsed, preview: Preview(payload: parsed, layout: layout)),
+                notification: notification, lint: Linter.lint(parsed, preview: Preview(payload: parsed, layout: layout), conversion: device.conversion),
                 elapsed: start.duration(to: clock.now), conversion: device.conversion)
             await fetcher.shutdown()
             print(json ? report.json.jsonText(.pretty) : report.text)
             if html != nil || png != nil {
-                try writePicture(report.page(payload: parsed, name: payload == "-" ? source.displayName : URL(fileURLWithPath: payload).lastPathComponent, app: app), chromium: chromium)
+                try writePicture(report.page(payload: parsed, name: payload == "-" ? source.displayName : URL(fileURLWithPath: payload).lastPathComponent, app: app))
             }
         } catch let error as CLIError {
             error.exit()
         }
     }
 
-    /// Writes `--html` and `--png`.
-    private func writePicture(_ page: PreviewPage, chromium: Chromium?) throws(CLIError) {
+    /// Writes `--html`, then `--png` (the report is printed first, so a missing browser loses
+    /// neither).
+    private func writePicture(_ page: PreviewPage) throws(CLIError) {
         if let html {
             do {
                 try Data(page.html().utf8).write(to: URL(fileURLWithPath: html))
             } catch {
-                throw .usage("\(html): cannot be written: \(error.localizedDescription)")
+                throw .usage("\(html): cannot be written (\((error as NSError).localizedFailureReason ?? "permission denied or disk full"))")
             }
             printError("wrote \(html)")
         }
-        if let png, let chromium {
+        if let png {
+            let chromium = try Chromium.find()
             try chromium.screenshot(html: page.html(pictureOnly: true), to: URL(fileURLWithPath: png), width: PreviewPage.pictureWidth, height: PreviewPage.pictureHeight)
             printError("wrote \(png)")
         }

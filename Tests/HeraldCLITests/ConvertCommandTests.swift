@@ -47,6 +47,14 @@ struct ConvertCommandTests {
         #expect(file["request"] == "expo")
         #expect(file["layout"] == "expo")
         #expect(file["findings"]?.arrayValue?.map { $0["rule"] } == ["no-mutable-content"])
+        #expect(file["findings"]?.arrayValue?.first?["message"]?.stringValue?.contains("\"mutableContent\": true") == true)
+    }
+
+    @Test func lintWarnsOfAMisspeltRequestField() async throws {
+        let body = Self.oneSignalBody.replacingOccurrences(of: "\"headings\"", with: "\"heading\"")
+        let result = try await HeraldProcess.run(["lint", "-"], stdin: Data(body.utf8))
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("warning request-field-unknown: heading is not a field the OneSignal REST API delivers, so it never reaches the phone; did you mean headings?"))
     }
 
     @Test func aRequestTheProviderWouldRefuseIsAnErrorEverywhere() async throws {

@@ -87,11 +87,35 @@ struct PreviewPictureTests {
         #expect(result.stderr.contains("not a PNG, JPEG, GIF or WebP image"))
     }
 
-    @Test func withoutABrowserPNGSaysHowToGetOne() async throws {
-        let (result, directory) = try await Self.preview(["aps": ["alert": "x"]], ["--no-fetch", "--png", "$DIR/p.png"], environment: ["PATH": "/nonexistent", "HERALD_CHROMIUM": ""])
+    @Test func withoutABrowserPNGSaysHowToGetOneAndTheRestIsWritten() async throws {
+        let (result, directory) = try await Self.preview(
+            ["aps": ["alert": "x"]], ["--no-fetch", "--html", "$DIR/p.html", "--png", "$DIR/p.png"], environment: ["PATH": "/nonexistent", "HERALD_CHROMIUM": ""])
         #expect(result.status == 2)
         #expect(result.stderr.contains("no headless Chromium found: install one (Debian and Ubuntu: `apt-get install chromium`"))
         #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("p.png").path))
+        // The report and the page come first.
+        #expect(result.stdout.contains("Extension:"))
+        #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("p.html").path))
+    }
+
+    @Test(arguments: [
+        (["--png", "$DIR/p.jpg"], "must end in .png"), (["--html", "$DIR"], "is a directory"),
+        (["--png", "$DIR/missing/p.png"], "no such directory"),
+    ])
+    func aBadOutputPathIsAUsageError(_ arguments: [String], _ mentions: String) async throws {
+        let (result, _) = try await Self.preview(["aps": ["alert": "x"]], ["--no-fetch"] + arguments)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains(mentions))
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test func aDamagedAppIconIsAUsageError() async throws {
+        let directory = try PreviewDownloadTests.temporaryDirectory()
+        let icon = directory.appendingPathComponent("icon.png")
+        try (Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) + Data(count: 64)).write(to: icon)
+        let (result, _) = try await Self.preview(["aps": ["alert": "x"]], ["--no-fetch", "--html", "$DIR/p.html", "--app-icon", icon.path])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("a damaged png image"))
     }
 
     // MARK: In a real browser

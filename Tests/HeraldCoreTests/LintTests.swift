@@ -109,8 +109,21 @@ struct LintTests {
         #expect(!Self.findings(payload).contains { $0.rule == rule })
     }
 
-    /// Invalid JSON and a refused request give no payload to lint: each has its own finding.
-    static let unparsed: Set = [LintRule.invalidJSON.id, LintRule.requestRefused.id]
+    /// Invalid JSON and a refused request give no payload to lint, and an unknown request field
+    /// is no payload's: each has its own test.
+    static let unparsed: Set = [LintRule.invalidJSON.id, LintRule.requestRefused.id, LintRule.requestFieldUnknown.id]
+
+    @Test func aRequestBodyIsLintedInItsOwnWords() throws {
+        let expo: JSONValue = ["to": "ExponentPushToken[a]", "title": "Maya", "body": "hi", "data": ["sender_name": "Maya"], "mutableContnt": true]
+        let conversion = try #require(ProviderRequest(expo)).convert()
+        let payload = Payload(json: conversion.payload)
+        let findings = Linter.lint(payload, preview: Preview(payload: payload), conversion: conversion)
+        #expect(findings.map(\.rule) == [.noMutableContent, .requestFieldUnknown])
+        #expect(findings[0].message.hasSuffix("; in the Expo push service request that is \"mutableContent\": true"))
+        #expect(findings[1].message == "mutableContnt is not a field the Expo push service delivers, so it never reaches the phone; did you mean mutableContent?")
+        // A device payload is linted as before.
+        #expect(Linter.lint(payload, preview: Preview(payload: payload), conversion: nil) == Linter.lint(payload, preview: Preview(payload: payload)))
+    }
 
     @Test func aRefusedRequestIsAnErrorNamingTheProvider() throws {
         let request = try #require(ProviderRequest(["message": ["token": "t", "data": ["n": 1]]]))

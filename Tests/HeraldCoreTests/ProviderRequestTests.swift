@@ -35,8 +35,9 @@ struct ProviderRequestTests {
         let left = conversion.decisions.filter { $0.code == .requestFieldLeftOut }.map(\.message)
         #expect(left.contains { $0.hasPrefix("app_id, include_aliases, target_channel: read by OneSignal itself") })
         #expect(left.contains { $0.hasPrefix("android_channel_id: for other platforms") })
-        #expect(left.contains { $0.hasPrefix("heading: not a field Herald knows") })
-        #expect(left.contains { $0.contains("contents also has es") })
+        #expect(left.contains { $0.hasPrefix("heading (did you mean headings?): not a field Herald knows OneSignal to deliver") })
+        #expect(conversion.unknownFields == [RequestConversion.UnknownField(name: "heading", suggestion: "headings")])
+        #expect(conversion.decisions.contains { $0.code == .requestLanguage && $0.message.contains("contents also has es") })
         #expect(conversion.decisions.first?.message.contains("contents.en → aps.alert.body") == true)
     }
 
@@ -48,7 +49,7 @@ struct ProviderRequestTests {
     }
 
     static let refused: [(JSONValue, RequestConversionError.Code, String)] = [
-        (["app_id": "a", "contents": ["es": "Hola"]], .missingField, "English"),
+        (["app_id": "a", "contents": ["es": "Hola"]], .missingField, "no \"en\" entry"),
         (["app_id": "a", "include_aliases": ["external_id": ["u"]], "headings": ["en": "x"]], .missingField, "without contents"),
         (["app_id": "a", "contents": "Hello"], .wrongType, "language codes"),
         (["message": ["token": "t", "data": ["count": 3]]], .wrongType, "\"count\": \"3\""),
@@ -95,6 +96,12 @@ struct ProviderRequestTests {
         #expect(Layout.detect(in: conversion.payload).layout == .fcm)
     }
 
+    @Test func anFCMTemplateWithoutARecipientIsShownAndTheGapNamed() throws {
+        let conversion = try #require(ProviderRequest(["message": ["notification": ["body": "x"]]])).convert()
+        #expect(conversion.payload["aps"] == ["alert": ["body": "x"]])
+        #expect(conversion.decisions.contains { $0.message.hasPrefix("the message has no token, topic or condition; FCM needs exactly one") })
+    }
+
     @Test func anAPNsAlertStringReplacesTheNotificationText() throws {
         let body: JSONValue = ["message": ["topic": "news", "notification": ["title": "T", "body": "B"], "apns": ["payload": ["aps": ["alert": "Only this"]]]]]
         let conversion = try #require(ProviderRequest(body)).convert()
@@ -116,7 +123,7 @@ struct ProviderRequestTests {
                 "category": "reply", "mutable-content": 1, "interruption-level": "time-sensitive",
             ],
             "body": ["conversation": "c-1", "_richContent": ["image": "https://cdn.example/r.jpg"]],
-            "experienceId": "@owner/slug", "scopeKey": "@owner/slug",
+            "experienceId": "@owner/slug", "scopeKey": "@owner/slug", "projectId": "(your EAS project id)",
         ])
         #expect(conversion.headers == ["apns-priority": "10"])
         let decoded = Layout.detect(in: conversion.payload)
@@ -131,7 +138,36 @@ struct ProviderRequestTests {
         let body: JSONValue = [["to": "ExpoPushToken[a]", "body": "one"], ["to": "ExpoPushToken[b]", "body": "two"]]
         let conversion = try #require(ProviderRequest(body)).convert()
         #expect(conversion.payload["aps"]?["alert"] == ["body": "one"])
-        #expect(conversion.decisions.contains { $0.message == "the request holds 2 messages; this is the first" })
+        #expect(conversion.decisions.contains { $0.message == "the request holds 2 messages, each a notification of its own; this is the first (all were checked)" })
+        // Every message is checked, not only the one shown.
+        let second: JSONValue = [["to": "ExpoPushToken[a]", "body": "one"], ["to": "ExpoPushToken[b]", "data": "not an object"]]
+        #expect(throws: RequestConversionError(.wrongType, "message 2 of 2: data is a JSON string; Expo takes a JSON object")) {
+            try #require(ProviderRequest(second)).convert()
+        }
+    }
+
+    static let recipients: [(JSONValue, String)] = [
+        (["message": ["token": "t", "topic": "news", "notification": ["body": "x"]]], "has token and topic"),
+        (["message": ["condition": "'a' in topics", "topic": "news", "token": "t"]], "has token and topic and condition"),
+    ]
+
+    @Test(arguments: recipients)
+    func anFCMMessageNeedsExactlyOneRecipient(_ body: JSONValue, _ mentions: String) throws {
+        let request = try #require(ProviderRequest(body))
+        let error = try #require(throws: RequestConversionError.self) { try request.convert() }
+        #expect(error.code == .wrongTarget && error.message.contains(mentions))
+    }
+
+    @Test func misspeltFieldsAreNamedWithTheNearestKnownOne() throws {
+        let fcm: JSONValue = ["message": ["token": "t", "notifcation": ["body": "x"], "apns": ["fcm_option": ["image": "https://x/i.png"]]]]
+        let conversion = try #require(ProviderRequest(fcm)).convert()
+        #expect(conversion.unknownFields == [
+            RequestConversion.UnknownField(name: "apns.fcm_option", suggestion: "apns.fcm_options"),
+            RequestConversion.UnknownField(name: "notifcation", suggestion: "notification"),
+        ])
+        #expect("mutable_content".nearest(in: ["mutable-content", "content"]) == "mutable-content")
+        #expect("zzz".nearest(in: ["title", "body"]) == nil)
+        #expect("kitten".editDistance(to: "sitting") == 3)
     }
 
     /// The same message, sent through each provider's request as Herald's server side writes

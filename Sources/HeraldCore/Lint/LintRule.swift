@@ -41,6 +41,9 @@ public struct LintRule: Hashable, Sendable, Identifiable {
         id: "server-request-body", severity: .warning,
         summary: "The file is a provider's request body (FCM, OneSignal, PubNub), not the payload the phone receives.")
     public static let oneSignalDataTooLarge = LintRule(id: "onesignal-data-too-large", severity: .error, summary: "OneSignal's data object is limited to 2048 bytes.")
+    public static let requestFieldUnknown = LintRule(
+        id: "request-field-unknown", severity: .warning,
+        summary: "A request body's field its provider does not deliver (often a misspelling), so it never reaches the phone.")
     public static let requestRefused = LintRule(
         id: "request-refused", severity: .error,
         summary: "A OneSignal, FCM v1 or Expo request body its provider would refuse, so nothing reaches the phone.")
@@ -50,7 +53,7 @@ public struct LintRule: Hashable, Sendable, Identifiable {
         .invalidJSON, .noAPS, .noMutableContent, .noVisibleAlert, .mutableContentType, .badgeType, .apsValueType,
         .payloadTooLarge, .customKeyInAPS, .communicationWithoutSenderName, .avatarURL, .attachmentURL,
         .unknownInterruptionLevel, .relevanceScoreRange, .contentAvailableWithAlert, .oneSignalDataTooLarge,
-        .serverRequestBody, .requestRefused,
+        .serverRequestBody, .requestRefused, .requestFieldUnknown,
     ]
 }
 

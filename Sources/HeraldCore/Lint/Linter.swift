@@ -36,6 +36,31 @@ public enum Linter {
         return findings.enumerated().sorted { ($0.element.severity, $0.offset) < ($1.element.severity, $1.offset) }.map(\.element)
     }
 
+    /// Lints the payload a provider's request body became: the payload's findings, with the
+    /// request's own spelling added where the fix is made in the request, and a warning for
+    /// each request field the provider does not deliver.
+    ///
+    /// - Parameters:
+    ///   - payload: the converted payload (``RequestConversion/payload``).
+    ///   - preview: what Herald reads from it.
+    ///   - conversion: how the request became it; `nil` lints `payload` as a device payload.
+    /// - Returns: findings, errors first.
+    public static func lint(_ payload: Payload, preview: Preview, conversion: RequestConversion?) -> [LintFinding] {
+        var findings = lint(payload, preview: preview)
+        guard let conversion else { return findings }
+        if let spelling = conversion.provider.mutableContentField {
+            findings = findings.map { finding in
+                guard finding.rule == .noMutableContent else { return finding }
+                return LintFinding(finding.rule, finding.message + "; in the \(conversion.provider) request that is \(spelling)", severity: finding.severity)
+            }
+        }
+        for field in conversion.unknownFields {
+            let hint = field.suggestion.map { "; did you mean \($0)?" } ?? ""
+            findings.append(LintFinding(.requestFieldUnknown, "\(field.name) is not a field the \(conversion.provider) delivers, so it never reaches the phone\(hint)"))
+        }
+        return findings.enumerated().sorted { ($0.element.severity, $0.offset) < ($1.element.severity, $1.offset) }.map(\.element)
+    }
+
     /// The finding for a payload that does not parse.
     public static func finding(for error: JSONParseError) -> LintFinding {
         LintFinding(.invalidJSON, "not valid JSON at line \(error.line), column \(error.column): \(error.detail)")

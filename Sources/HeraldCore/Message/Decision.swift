@@ -27,6 +27,7 @@ public struct Decision: Hashable, Sendable, CustomStringConvertible {
         public static let requestConverted = Code(rawValue: "request-converted")
         public static let requestFieldLeftOut = Code(rawValue: "request-field-left-out")
         public static let requestValueFilledIn = Code(rawValue: "request-value-filled-in")
+        public static let requestLanguage = Code(rawValue: "request-language")
     }
 
     public let code: Code

@@ -3,16 +3,31 @@ extension ProviderRequest {
     /// object (what expo-notifications shows as the notification's data), beside `aps` and the
     /// project's `experienceId` and `scopeKey`.
     func convertExpo() throws(RequestConversionError) -> RequestConversion {
-        var draft = ConversionDraft()
         let messages = body.arrayValue ?? [body]
         guard let first = messages.first else {
             throw RequestConversionError(.missingField, "the request is an empty list: Expo takes one message or a list of messages")
         }
-        guard let message = first.objectValue else {
-            throw RequestConversionError(.wrongType, "a message is a JSON \(first.typeName); Expo takes an object with to, title, body and data")
+        // Each message of a list becomes a notification of its own: all are checked, the first is shown.
+        var conversion = try Self.convertExpoMessage(first)
+        for (index, other) in messages.enumerated().dropFirst() {
+            do {
+                _ = try Self.convertExpoMessage(other)
+            } catch {
+                throw RequestConversionError(error.code, "message \(index + 1) of \(messages.count): \(error.message)")
+            }
         }
         if messages.count > 1 {
-            draft.note(.requestFieldLeftOut, "the request holds \(messages.count) messages; this is the first")
+            conversion.decisions.append(Decision(
+                .requestFieldLeftOut, "the request holds \(messages.count) messages, each a notification of its own; this is the first (all were checked)"))
+        }
+        return conversion
+    }
+
+    /// One Expo message, as Expo's service delivers it.
+    private static func convertExpoMessage(_ value: JSONValue) throws(RequestConversionError) -> RequestConversion {
+        var draft = ConversionDraft()
+        guard let message = value.objectValue else {
+            throw RequestConversionError(.wrongType, "a message is a JSON \(value.typeName); Expo takes an object with to, title, body and data")
         }
         var used: Set<String> = []
         for key in ["title", "subtitle", "body"] {
@@ -54,7 +69,10 @@ extension ProviderRequest {
         }
         draft.top["experienceId"] = .string(Self.expoProject)
         draft.top["scopeKey"] = .string(Self.expoProject)
-        draft.note(.requestValueFilledIn, "experienceId and scopeKey are your project's @owner/slug, which Expo adds (with projectId); shown as \"\(Self.expoProject)\"")
+        draft.top["projectId"] = .string(Self.expoProjectID)
+        draft.note(
+            .requestValueFilledIn,
+            "experienceId and scopeKey are your project's @owner/slug, and projectId its EAS project id, which Expo adds; shown as \"\(Self.expoProject)\" and \"\(Self.expoProjectID)\"")
         if let priority = message["priority"]?.stringValue {
             used.insert("priority")
             switch priority {
@@ -65,9 +83,9 @@ extension ProviderRequest {
             if draft.headers["apns-priority"] != nil { draft.carry("priority", to: "the apns-priority header") }
         }
         draft.account(
-            for: message, used: used, providerOnly: { ["to", "ttl", "expiration"].contains($0) },
+            for: message, used: used, known: Self.expoFields, providerOnly: { ["to", "ttl", "expiration"].contains($0) },
             otherPlatform: { ["channelId", "icon"].contains($0) }, providerName: "Expo")
-        return draft.conversion(provider)
+        return draft.conversion(.expo)
     }
 
     /// Expo's `sound`: a name, or `{critical, name, volume}` as APNs writes a critical sound.
@@ -77,6 +95,14 @@ extension ProviderRequest {
         return .object(sound)
     }
 
+    /// An Expo message's fields: what a misspelt field is compared with.
+    private static let expoFields = [
+        "to", "title", "subtitle", "body", "data", "sound", "badge", "categoryId", "interruptionLevel", "mutableContent", "_contentAvailable",
+        "richContent", "priority", "ttl", "expiration", "channelId", "icon",
+    ]
+
     /// What stands for the project in `experienceId` and `scopeKey`.
     static let expoProject = "@owner/slug"
+    /// What stands for the EAS project id in `projectId`.
+    static let expoProjectID = "(your EAS project id)"
 }

@@ -3,7 +3,16 @@ extension ProviderRequest {
     /// `apns.payload` as the payload (its `aps` over the alert), `data` as top-level strings.
     func convertFCM() throws(RequestConversionError) -> RequestConversion {
         let message = body["message"]?.objectValue ?? [:]
+        let targets = ["token", "topic", "condition"].filter { message[$0] != nil }
+        guard targets.count <= 1 else {
+            throw RequestConversionError(
+                .wrongTarget, "the message has \(targets.joined(separator: " and ")), and FCM refuses a message with more than one of token, topic and condition")
+        }
         var draft = ConversionDraft()
+        if targets.isEmpty {
+            // A template (the docs of many SDKs show the message without it): shown as it would be sent.
+            draft.note(.requestValueFilledIn, "the message has no token, topic or condition; FCM needs exactly one to send it, so add it before sending")
+        }
         var used: Set<String> = ["apns"]
         let apns = message["apns"]?.objectValue ?? [:]
         let payload = apns["payload"]?.objectValue ?? [:]
@@ -65,6 +74,9 @@ extension ProviderRequest {
         if let image = apns["fcm_options"]?["image"] ?? notificationImage {
             draft.top["fcm_options"] = ["image": image]
             draft.carry(apns["fcm_options"]?["image"] != nil ? "apns.fcm_options.image" : "notification.image", to: "fcm_options.image")
+            if notificationImage != nil, apns["fcm_options"]?["image"] != nil {
+                draft.note(.requestFieldLeftOut, "notification.image: apns.fcm_options.image is the image an iPhone gets")
+            }
         }
         draft.top["gcm.message_id"] = .string(Self.assignedByFCM)
         draft.note(.requestValueFilledIn, "gcm.message_id is the message id FCM assigns when it sends (it also adds google.c.sender.id); shown as \"\(Self.assignedByFCM)\"")
@@ -72,12 +84,11 @@ extension ProviderRequest {
             draft.headers[name.lowercased()] = value.identifierText ?? value.jsonText()
         }
         if !(apns["headers"]?.objectValue ?? [:]).isEmpty { draft.carry("apns.headers", to: "the APNs headers") }
-        let apnsRest = apns.keys.filter { !["payload", "headers", "fcm_options"].contains($0) }.sorted()
-        if !apnsRest.isEmpty {
-            draft.note(.requestFieldLeftOut, "apns.\(apnsRest.joined(separator: ", apns.")): not a field Herald knows FCM to deliver, so left out (check its spelling)")
-        }
+        let apnsFields = ["payload", "headers", "fcm_options"]
+        draft.noteUnknown(apns.keys.filter { !apnsFields.contains($0) }.sorted(), known: apnsFields, parent: "apns.", providerName: "FCM")
         draft.account(
-            for: message, used: used, providerOnly: { ["token", "topic", "condition", "name", "fcm_options"].contains($0) },
+            for: message, used: used, known: ["notification", "data", "apns", "token", "topic", "condition", "fcm_options", "android", "webpush"],
+            providerOnly: { ["token", "topic", "condition", "name", "fcm_options"].contains($0) },
             otherPlatform: { ["android", "webpush"].contains($0) }, providerName: "FCM")
         let outer = (body.objectValue ?? [:]).keys.filter { $0 != "message" }.sorted()
         if !outer.isEmpty {

@@ -20,7 +20,8 @@ extension ProviderRequest {
                 throw RequestConversionError(.wrongType, "\(field) is a JSON \(value.typeName); OneSignal takes a map of language codes to text, such as {\"en\": \"…\"}")
             }
             if field == "contents", map["en"] == nil {
-                throw RequestConversionError(.missingField, "contents has no \"en\" text, and OneSignal refuses a notification without English content (it may hold any language)")
+                throw RequestConversionError(
+                    .missingField, "contents has no \"en\" entry, and OneSignal refuses a notification without one (its text may be in any language: it is what a subscription without its own language gets)")
             }
             guard let (chosen, text) = Self.text(in: map, language: language) else {
                 draft.note(.requestFieldLeftOut, "\(field) has no \"\(language)\" or \"en\" text, so no \(key) reaches the phone")
@@ -30,10 +31,10 @@ extension ProviderRequest {
             draft.carry("\(field).\(chosen)", to: "aps.alert.\(key)")
             let others = map.keys.filter { $0 != chosen }.sorted()
             if chosen != language {
-                draft.note(.requestFieldLeftOut, "\(field) has no \"\(language)\" text: OneSignal falls back to English")
+                draft.note(.requestLanguage, "\(field) has no \"\(language)\" text: OneSignal falls back to English")
             }
             if !others.isEmpty {
-                draft.note(.requestFieldLeftOut, "\(field) also has \(others.joined(separator: ", ")): OneSignal sends each subscription its own language's text (preview another with --language)")
+                draft.note(.requestLanguage, "\(field) also has \(others.joined(separator: ", ")): OneSignal sends each subscription its own language's text (preview another with --language)")
             }
         }
         if let apnsAlert = fields["apns_alert"]?.objectValue {
@@ -61,7 +62,7 @@ extension ProviderRequest {
             // iOS buttons are {id, text}; web buttons ({action, title}) do nothing on an iPhone.
             let ios = buttons.filter { $0["text"] != nil }
             if ios.count < buttons.count {
-                draft.note(.requestFieldLeftOut, "\(buttons.count - ios.count) of the buttons have no text (web buttons use action and title), so iOS shows none of them")
+                draft.note(.requestFieldLeftOut, "\(buttons.count - ios.count) of the buttons have no text (web buttons use action and title), so iOS does not show those")
             }
             if !ios.isEmpty {
                 draft.top["buttons"] = .array(ios.map { button in
@@ -130,7 +131,8 @@ extension ProviderRequest {
         }
         draft.top["custom"] = .object(custom)
         draft.account(
-            for: fields, used: used, providerOnly: Self.isOneSignalOnly, otherPlatform: Self.isOtherPlatformForOneSignal, providerName: "OneSignal")
+            for: fields, used: used, known: Self.oneSignalFields, providerOnly: Self.isOneSignalOnly, otherPlatform: Self.isOtherPlatformForOneSignal,
+            providerName: "OneSignal")
         return draft.conversion(provider)
     }
 
@@ -152,6 +154,16 @@ extension ProviderRequest {
             draft.note(.requestFieldLeftOut, "ios_badgeType \"\(type)\" sets no badge (OneSignal takes None, SetTo or Increase)")
         }
     }
+
+    /// The fields this conversion reads, and the common ones OneSignal reads itself: what a
+    /// misspelt field is compared with.
+    private static let oneSignalFields = [
+        "contents", "headings", "subtitle", "data", "ios_attachments", "buttons", "ios_category", "thread_id", "ios_interruption_level",
+        "ios_relevance_score", "ios_sound", "target_content_identifier", "summary_arg", "summary_arg_count", "content_available",
+        "ios_badgeType", "ios_badgeCount", "app_url", "url", "collapse_id", "template_id", "priority", "apns_push_type_override", "ttl",
+        "apns_alert", "mutable_content", "app_id", "include_aliases", "include_subscription_ids", "include_external_user_ids",
+        "include_player_ids", "included_segments", "excluded_segments", "filters", "target_channel", "idempotency_key", "send_after",
+    ]
 
     /// What OneSignal puts in the payload's `custom.i` until it sends.
     static let assignedByOneSignal = "(assigned by OneSignal)"

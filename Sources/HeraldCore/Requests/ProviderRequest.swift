@@ -18,6 +18,16 @@ public struct ProviderRequest: Hashable, Sendable {
         /// Expo's push service message (`POST …/push/send`).
         public static let expo = Provider(rawValue: "expo")
 
+        /// Where the request sets `aps.mutable-content`, when the sender must (OneSignal always
+        /// sets it).
+        public var mutableContentField: String? {
+            switch self {
+            case .fcm: "\"mutable-content\": 1 in message.apns.payload.aps"
+            case .expo: "\"mutableContent\": true"
+            default: nil
+            }
+        }
+
         /// The provider's name as its documentation writes it.
         public var description: String {
             switch self {

@@ -11,6 +11,17 @@ public struct RequestConversion: Hashable, Sendable {
     /// For every request field: where it went in the payload, or why it did not reach the
     /// phone (provider-only, another platform's, unknown); and each value the provider fills in.
     public var decisions: [Decision]
+    /// Request fields that are no field the provider delivers, each with the known field it is
+    /// most likely a misspelling of: lint warns of them (`request-field-unknown`).
+    public var unknownFields: [UnknownField]
+
+    /// A request field Herald does not know the provider to read.
+    public struct UnknownField: Hashable, Sendable {
+        /// Its place in the request, such as `heading` or `apns.fcm_option`.
+        public var name: String
+        /// The known field nearest to it, such as `headings`.
+        public var suggestion: String?
+    }
 }
 
 /// A device payload under construction, and the account of every request field.
@@ -23,6 +34,7 @@ struct ConversionDraft {
     /// "request field → payload place", in the order written.
     private var carried: [String] = []
     private var notes: [Decision] = []
+    private var unknown: [RequestConversion.UnknownField] = []
 
     /// Records that a request field became a payload field.
     mutating func carry(_ field: String, to place: String) {
@@ -33,24 +45,33 @@ struct ConversionDraft {
         notes.append(Decision(code, message))
     }
 
+    /// Notes request fields that are no field the provider delivers, suggesting the nearest of
+    /// `known` for each, under `parent` (such as `apns.`).
+    mutating func noteUnknown(_ fields: [String], known: [String], parent: String = "", providerName: String) {
+        guard !fields.isEmpty else { return }
+        let found = fields.map { RequestConversion.UnknownField(name: parent + $0, suggestion: $0.nearest(in: known).map { parent + $0 }) }
+        unknown += found
+        let named = found.map { field in field.name + (field.suggestion.map { " (did you mean \($0)?)" } ?? "") }
+        note(.requestFieldLeftOut, "\(named.joined(separator: ", ")): not a field Herald knows \(providerName) to deliver, so left out")
+    }
+
     /// Notes the request fields no rule used, by why: the provider's own, another platform's,
     /// or unknown.
     mutating func account(
-        for fields: [String: JSONValue], used: Set<String>, providerOnly: (String) -> Bool, otherPlatform: (String) -> Bool, providerName: String
+        for fields: [String: JSONValue], used: Set<String>, known: [String], providerOnly: (String) -> Bool, otherPlatform: (String) -> Bool,
+        providerName: String
     ) {
         let rest = fields.keys.filter { !used.contains($0) }.sorted()
         let own = rest.filter(providerOnly)
         let platforms = rest.filter { !providerOnly($0) && otherPlatform($0) }
-        let unknown = rest.filter { !providerOnly($0) && !otherPlatform($0) }
+        let unknownFields = rest.filter { !providerOnly($0) && !otherPlatform($0) }
         if !own.isEmpty {
             note(.requestFieldLeftOut, "\(own.joined(separator: ", ")): read by \(providerName) itself, not sent to the phone")
         }
         if !platforms.isEmpty {
             note(.requestFieldLeftOut, "\(platforms.joined(separator: ", ")): for other platforms, not sent to an iPhone")
         }
-        if !unknown.isEmpty {
-            note(.requestFieldLeftOut, "\(unknown.joined(separator: ", ")): not a field Herald knows \(providerName) to deliver, so left out (check its spelling)")
-        }
+        noteUnknown(unknownFields, known: known, providerName: providerName)
     }
 
     /// The conversion: `aps` with its alert, the keys beside it, and the decisions, the
@@ -64,7 +85,7 @@ struct ConversionDraft {
             .requestConverted,
             "converted a request body for the \(provider) into the payload the phone receives: "
                 + (carried.isEmpty ? "no field reaches the phone" : carried.joined(separator: ", ")))
-        return RequestConversion(provider: provider, payload: .object(payload), headers: headers, decisions: [summary] + notes)
+        return RequestConversion(provider: provider, payload: .object(payload), headers: headers, decisions: [summary] + notes, unknownFields: unknown)
     }
 }
 

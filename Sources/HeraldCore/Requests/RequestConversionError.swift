@@ -8,6 +8,8 @@ public struct RequestConversionError: Error, Hashable, Sendable, CustomStringCon
         public static let missingField = Code(rawValue: "missing-field")
         /// A field has a type the provider does not take.
         public static let wrongType = Code(rawValue: "wrong-type")
+        /// Not exactly one recipient (FCM: token, topic or condition).
+        public static let wrongTarget = Code(rawValue: "wrong-target")
         /// A field uses a name the provider reserves for itself.
         public static let reservedKey = Code(rawValue: "reserved-key")
     }

@@ -30,6 +30,15 @@ struct AppLook: Hashable {
         guard let format = MediaSniffer.format(of: data), let image = EmbeddedImage(data: data, format: format) else {
             throw .usage("\(iconFile): not a PNG, JPEG, GIF or WebP image (export the app icon as PNG, such as the 1024 × 1024 one in the asset catalog)")
         }
+        let info: ImageInfo
+        do {
+            info = try MediaSniffer.imageInfo(of: data)
+        } catch {
+            throw .usage("\(iconFile): a damaged \(format) image (\(error.message)); export the app icon again")
+        }
+        guard info.width > 0, info.height > 0 else {
+            throw .usage("\(iconFile): a damaged \(format) image (no width or height); export the app icon again")
+        }
         icon = image
     }
 }

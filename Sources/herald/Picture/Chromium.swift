@@ -17,7 +17,8 @@ struct Chromium {
     static let installHint = """
         no headless Chromium found: install one (Debian and Ubuntu: `apt-get install chromium`; \
         macOS: Google Chrome, or `brew install --cask chromium`), or set HERALD_CHROMIUM to its \
-        executable. `--html FILE` writes the same picture without a browser.
+        executable. `--html FILE` writes the same picture without a browser. For emoji, a colour \
+        emoji font too (Debian: fonts-noto-color-emoji).
         """
 
     /// Finds the browser: `HERALD_CHROMIUM`, else the first of ``names`` on `PATH`, else a Mac

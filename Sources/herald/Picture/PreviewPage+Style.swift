@@ -2,7 +2,7 @@ extension PreviewPage {
     /// The page's CSS. Sizes are points on a 390-point-wide iPhone screen, one CSS pixel each;
     /// docs/preview-picture.md says where each number comes from.
     static let style = """
-        :root { font-family: -apple-system, "SF Pro Text", system-ui, "Helvetica Neue", Arial, sans-serif; }
+        :root { font-family: -apple-system, "SF Pro Text", system-ui, "Helvetica Neue", Arial, sans-serif, "Apple Color Emoji", "Noto Color Emoji", "Segoe UI Emoji"; }
         body { margin: 0; padding: 24px; background: #f4f4f6; color: #1c1c1e; }
         header h1 { font-size: 20px; margin: 0 0 4px; }
         header p { margin: 0 0 16px; color: #555; }

@@ -1,0 +1,30 @@
+extension String {
+    /// The fewest single-character insertions, deletions and substitutions that turn this into
+    /// `other` (Levenshtein distance), counted in Unicode scalars.
+    func editDistance(to other: String) -> Int {
+        let source = Array(unicodeScalars)
+        let target = Array(other.unicodeScalars)
+        guard !source.isEmpty else { return target.count }
+        guard !target.isEmpty else { return source.count }
+        var previous = Array(0...target.count)
+        var current = [Int](repeating: 0, count: target.count + 1)
+        for i in 1...source.count {
+            current[0] = i
+            for j in 1...target.count {
+                let substitution = previous[j - 1] + (source[i - 1] == target[j - 1] ? 0 : 1)
+                current[j] = Swift.min(substitution, previous[j] + 1, current[j - 1] + 1)
+            }
+            swap(&previous, &current)
+        }
+        return previous[target.count]
+    }
+
+    /// The candidate this is most likely a misspelling of: the nearest within two edits (or
+    /// the same ignoring case, `-` and `_`), ties to the first; `nil` when none is that near.
+    func nearest(in candidates: [String]) -> String? {
+        func folded(_ text: String) -> String { text.lowercased().replacingOccurrences(of: "_", with: "").replacingOccurrences(of: "-", with: "") }
+        if let same = candidates.first(where: { folded($0) == folded(self) && $0 != self }) { return same }
+        let scored = candidates.map { ($0, editDistance(to: $0)) }.filter { $0.1 > 0 && $0.1 <= 2 }
+        return scored.min { $0.1 < $1.1 }?.0
+    }
+}
