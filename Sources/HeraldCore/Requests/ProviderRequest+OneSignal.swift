@@ -1,3 +1,5 @@
+import Foundation
+
 extension ProviderRequest {
     /// OneSignal's create-notification body, as OneSignal delivers it to an iPhone: the
     /// classic layout, data at `custom.a` (what every captured delivery shows).

@@ -1,3 +1,5 @@
+import Foundation
+
 extension String {
     /// The fewest single-character insertions, deletions and substitutions that turn this into
     /// `other` (Levenshtein distance), counted in Unicode scalars.
