@@ -3,7 +3,8 @@ import FuzzSupport
 import HeraldCore
 
 /// A push payload as the phone and `herald lint`/`preview` read it: the JSON parser, layout
-/// detection, decoding with every built-in layout, the preview, lint, and the `userInfo` bridge.
+/// detection, decoding with every built-in layout, the preview, lint, the `userInfo` bridge, and
+/// the conversion of a provider's request body.
 ///
 /// Beyond not crashing, it checks what Herald promises for every payload: the compact
 /// encoding parses back to the same value and is `byteCount` bytes long; a parsed payload
@@ -23,6 +24,9 @@ enum PayloadTarget: FuzzTarget {
         }
         checkEncoding(payload)
         checkUserInfo(payload)
+        if let request = ProviderRequest(payload.json) {
+            checkConversion(request)
+        }
         let detected = Preview(payload: payload)
         _ = Linter.lint(payload, preview: detected)
         for layout in Layout.builtIn {
@@ -48,6 +52,20 @@ enum PayloadTarget: FuzzTarget {
             _ = Preview(payload: bridged)
         } catch {
             require(false, "a parsed payload does not bridge back from userInfo: \(error)")
+        }
+    }
+
+    /// A provider's request body converts to a payload with an `aps` object, lints, and says
+    /// first how it was converted; or it is refused with a reason.
+    static func checkConversion(_ request: ProviderRequest) {
+        do {
+            let conversion = try request.convert()
+            require(conversion.payload["aps"]?.objectValue != nil, "a \(request.provider) conversion has no aps object")
+            require(conversion.decisions.first?.code == .requestConverted, "a \(request.provider) conversion does not begin with its summary")
+            let converted = Payload(json: conversion.payload)
+            _ = Linter.lint(converted, preview: Preview(payload: converted), conversion: conversion)
+        } catch {
+            require(!error.message.isEmpty, "a \(request.provider) refusal gives no reason")
         }
     }
 
