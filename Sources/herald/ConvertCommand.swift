@@ -57,8 +57,6 @@ struct ConvertCommand: AsyncParsableCommand {
         for decision in conversion.decisions {
             printError("- \(decision.message) [\(decision.code.rawValue)]")
         }
-        if !conversion.headers.isEmpty {
-            printError("APNs headers: " + conversion.headers.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", "))
-        }
+        if let headers = conversion.headerLine { printError(headers) }
     }
 }

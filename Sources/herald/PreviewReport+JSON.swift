@@ -89,6 +89,12 @@ extension Decision {
 }
 
 extension RequestConversion {
+    /// "APNs headers: name: value, …", sorted; `nil` when the provider sets none.
+    var headerLine: String? {
+        guard !headers.isEmpty else { return nil }
+        return "APNs headers: " + headers.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", ")
+    }
+
     /// `{"provider", "payload", "headers", "decisions"}`: `herald convert --json`, and a preview's `request`.
     var json: JSONValue {
         [

@@ -75,6 +75,12 @@ extension PreviewReport {
         lines.append("Lint:       " + PreviewReport.summary(lint))
         lines.append(contentsOf: lint.map { "  \($0.severity.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0))\($0.rule.id): \($0.message)" })
         lines.append("")
+        if let conversion {
+            lines.append("The payload the phone receives for this request:")
+            lines.append(contentsOf: conversion.payload.jsonText(.pretty).split(separator: "\n").map { "  " + $0 })
+            if let headers = conversion.headerLine { lines.append(headers) }
+            lines.append("")
+        }
         lines.append("Took \(elapsedMilliseconds) ms (stage \(notification.stage)).")
         return lines.joined(separator: "\n")
     }

@@ -31,6 +31,7 @@ struct ConvertCommandTests {
         #expect(result.stdout.contains("Extension:  runs"))
         #expect(result.stdout.contains("(M) Maya Lindqvist · Weekend climbing"))
         #expect(result.stdout.contains("contents also has de"))
+        #expect(result.stdout.contains("The payload the phone receives for this request:\n  {\n    \"aps\": {"))
         let german = try await HeraldProcess.run(["preview", "--no-fetch", "--json", "--language", "de", "-"], stdin: Data(Self.oneSignalBody.utf8))
         let json = try JSONValue(parsing: german.stdout)
         #expect(json["content"]?["body"] == "Seil ist gepackt.")
