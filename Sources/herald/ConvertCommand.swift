@@ -9,7 +9,7 @@ struct ConvertCommand: AsyncParsableCommand {
         discussion: """
             REQUEST is the JSON a backend posts to the provider: OneSignal's create-notification \
             body (POST /notifications), FCM's HTTP v1 send body ({"message": {...}}), or an Expo \
-            push message (or a list of them; the first is converted). Herald converts it the way \
+            push message (or a list of them: each is checked, the first converted). Herald converts it the way \
             the provider does and prints the payload iOS hands the extension (userInfo) on \
             standard output; on standard error it says where each field went, which fields never \
             reach the phone and why, and the APNs headers the provider sets. Values the provider \
