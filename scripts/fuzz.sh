@@ -74,6 +74,11 @@ if [[ $build == 1 ]]; then
     # dependencies too (AsyncHTTPClient, swift-certificates, ...), which no fuzz target links.
     # The log is long (the sanitizer makes every link verbose): it goes to a file.
     mkdir -p "$work/logs"
+    # SwiftPM 6.3 keeps its build plan when files are only added to Herald (a path dependency
+    # here), and then compiles HeraldCore without them ("cannot find 'ProviderRequest' in scope"
+    # after Sources/HeraldCore/Requests/ was added). Without the plan it plans again, in seconds,
+    # and keeps what it compiled.
+    rm -f "$root/Fuzz/.build/release.yaml" "$root"/Fuzz/.build/*/release/description.json
     for target in "${targets[@]}"; do
         if ! "${swift_build[@]}" --product "fuzz-$target" > "$work/logs/build-$target.log" 2>&1; then
             grep -E "error:" -A3 "$work/logs/build-$target.log" | head -40 >&2
