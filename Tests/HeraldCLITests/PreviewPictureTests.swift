@@ -155,6 +155,7 @@ struct PreviewPictureTests {
               card: rect(figure.querySelector('.card')), avatar: rect(avatar), badge: rect(figure.querySelector('[data-part=badge]')),
               appIcon: rect(figure.querySelector('[data-part=app-icon]')), thumbnail: rect(figure.querySelector('[data-part=thumbnail]')),
               avatarRadius: avatar ? getComputedStyle(avatar).borderTopLeftRadius : null,
+              badgeImage: figure.querySelector('[data-part=badge]') ? getComputedStyle(figure.querySelector('[data-part=badge]')).backgroundImage.slice(0, 27) : null,
               avatarPixels: avatar && avatar.naturalWidth ? avatar.naturalWidth : 0,
               title: figure.querySelector('[data-part=title]').textContent,
               secondary: [...figure.querySelectorAll('[data-part=secondary]')].map((e) => e.textContent),
@@ -173,6 +174,10 @@ struct PreviewPictureTests {
         defer { server.stop() }
         let (result, directory) = try await Self.preview(Self.groupMessage(server: server), ["--html", "$DIR/page.html", "--app-icon", Self.appIcon, "--app-name", "Rope"])
         #expect(result.status == 0, "\(result.stderr)")
+        // The app icon's bytes are in the page once, however many cards show it.
+        let html = try String(contentsOf: directory.appendingPathComponent("page.html"), encoding: .utf8)
+        let iconBase64 = try Data(contentsOf: URL(fileURLWithPath: Self.appIcon)).base64EncodedString()
+        #expect(html.components(separatedBy: iconBase64).count == 2)
         let run = try await Self.browse(directory.appendingPathComponent("page.html").absoluteString, steps: [Self.measureCards])
         #expect(run.problems.isEmpty, "the page logged: \(run.problems)")
         let measured = try #require(run.results.first)
@@ -191,6 +196,7 @@ struct PreviewPictureTests {
             #expect(badge[2] == 16 && badge[3] == 16)
             #expect(badge[0] + badge[2] == avatar[0] + avatar[2] + 4)
             #expect(badge[1] + badge[3] == avatar[1] + avatar[3] + 4)
+            #expect(with["badgeImage"] == "url(\"data:image/png;base64,")
             #expect(with["title"] == "Maya Lindqvist")
             #expect(with["secondary"] == ["Weekend climbing"])
             // Payload text is text: the <b> in the body is shown, not obeyed.

@@ -47,7 +47,10 @@ struct PreviewPage {
 
     /// Both appearances, each with the pair of cards: the part the playground updates too.
     var picture: String {
-        ["light", "dark"].map { appearance in
+        // The app icon appears four times (two cards, two appearances): its bytes go in the page
+        // once, as a background every icon element shares.
+        let iconStyle = app.icon.map { "<style>.icon-image { background: center / cover no-repeat url(\"\($0.dataURI)\"); }</style>\n" } ?? ""
+        return iconStyle + ["light", "dark"].map { appearance in
             """
             <section class="appearance \(appearance)" data-appearance="\(appearance)">
             <h2>\(appearance == "light" ? "Light" : "Dark")</h2>
@@ -91,8 +94,8 @@ struct PreviewPage {
     }
 
     private func appIcon(class name: String) -> String {
-        if let icon = app.icon {
-            return "<img class=\"\(name)\" data-part=\"\(name)\" alt=\"\(HTMLText.escape(app.name)) icon\" src=\"\(icon.dataURI)\">"
+        if app.icon != nil {
+            return "<div class=\"\(name) icon-image\" data-part=\"\(name)\" role=\"img\" aria-label=\"\(HTMLText.escape(app.name)) icon\"></div>"
         }
         let letter = app.name.first.map { String($0).uppercased() } ?? "A"
         return "<div class=\"\(name) placeholder-icon\" data-part=\"\(name)\" role=\"img\" aria-label=\"app icon placeholder\">\(HTMLText.escape(letter))</div>"
