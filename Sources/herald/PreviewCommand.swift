@@ -50,8 +50,7 @@ struct PreviewCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Seconds the whole pipeline may take (above 0, at most 29, as on the phone; Apple allows about 30).", valueName: "seconds"))
     var budget: Double = 25
 
-    @Option(name: .customLong("key-file"), help: ArgumentHelp("Decryption keys: a JSON file {\"keys\": {\"<kid>\": \"<base64 32-byte key>\"}}.", valueName: "file"))
-    var keyFile: String?
+    @OptionGroup var decryptionOptions: DecryptionOptions
 
     @Flag(name: .customLong("allow-http"), help: "Allow plain http URLs (loopback testing); the phone refuses them by default.")
     var allowHTTP = false
@@ -98,7 +97,7 @@ struct PreviewCommand: AsyncParsableCommand {
     func run() async throws {
         do {
             let layout = try layoutOptions.resolve()
-            let keyProvider = try keys()
+            let keyProvider = try decryptionOptions.keys()
             let app = try AppLook(iconFile: appIcon, name: appName)
             let source = PayloadSource(argument: payload)
             let device: DevicePayload
@@ -122,14 +121,8 @@ struct PreviewCommand: AsyncParsableCommand {
                     directory: cacheDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) }
                         ?? temporary.appendingPathComponent("herald-avatar-cache", isDirectory: true))
             )
-            let clock = ContinuousClock()
             let fetcher = AsyncHTTPClientFetcher(allowHTTP: allowHTTP)
-            let enricher = Enricher(configuration: configuration, clock: clock, fetcher: fetcher, keyProvider: keyProvider)
-            let start = clock.now
-            let notification = await enricher.enrich(parsed)
-            let report = PreviewReport(
-                notification: notification, lint: Linter.lint(parsed, preview: Preview(payload: parsed, layout: layout), conversion: device.conversion),
-                elapsed: start.duration(to: clock.now), conversion: device.conversion)
+            let report = await PreviewReport(previewing: device, configuration: configuration, fetcher: fetcher, keyProvider: keyProvider)
             await fetcher.shutdown()
             print(json ? report.json.jsonText(.pretty) : report.text)
             if html != nil || png != nil {
@@ -155,21 +148,6 @@ struct PreviewCommand: AsyncParsableCommand {
             let chromium = try Chromium.find()
             try chromium.screenshot(html: page.html(pictureOnly: true), to: URL(fileURLWithPath: png), width: PreviewPage.pictureWidth, height: PreviewPage.pictureHeight)
             printError("wrote \(png)")
-        }
-    }
-
-    /// Keys from --key-file, else from HERALD_DECRYPTION_KEYS, else none.
-    private func keys() throws(CLIError) -> (any KeyProvider)? {
-        do {
-            if let keyFile {
-                return try StaticKeyProvider(keyFile: URL(fileURLWithPath: keyFile))
-            }
-            if let value = ProcessInfo.processInfo.environment[StaticKeyProvider.environmentVariable] {
-                return try StaticKeyProvider(environmentValue: value)
-            }
-            return nil
-        } catch {
-            throw .usage(keyFile.map { "\($0): \(error.message)" } ?? "\(StaticKeyProvider.environmentVariable): \(error.message)")
         }
     }
 

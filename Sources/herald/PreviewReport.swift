@@ -14,3 +14,23 @@ struct PreviewReport {
         Int(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000)
     }
 }
+
+extension PreviewReport {
+    /// Runs a payload through the extension's pipeline and lints it: what `herald preview` and
+    /// `herald playground` show.
+    ///
+    /// - Parameters:
+    ///   - device: the payload as the phone receives it, and its conversion from a request body.
+    ///   - configuration: the pipeline's limits, layout and what it may fetch.
+    ///   - fetcher: the network.
+    ///   - keyProvider: decryption keys; `nil` for none.
+    init(previewing device: DevicePayload, configuration: EnrichmentConfiguration, fetcher: any Fetcher, keyProvider: (any KeyProvider)?) async {
+        let clock = ContinuousClock()
+        let enricher = Enricher(configuration: configuration, clock: clock, fetcher: fetcher, keyProvider: keyProvider)
+        let start = clock.now
+        notification = await enricher.enrich(device.payload)
+        elapsed = start.duration(to: clock.now)
+        lint = Linter.lint(device.payload, preview: Preview(payload: device.payload, layout: configuration.layout), conversion: device.conversion)
+        conversion = device.conversion
+    }
+}

@@ -23,7 +23,7 @@ struct SendToEmulatorTests {
             let log = directory.appendingPathComponent("sent.jsonl").path
             let simctl = directory.appendingPathComponent("simctl").path
             let gone = String(repeating: "0f", count: 32)
-            let emulator = try await EmulatorProcess(credentials + ["--ca-out", ca, "--log", log, "--simctl-dir", simctl, "--unregistered-token", gone])
+            let emulator = try await ServerProcess("apns-emulator", credentials + ["--ca-out", ca, "--log", log, "--simctl-dir", simctl, "--unregistered-token", gone])
             let good = String(repeating: "a1", count: 32)
             let send = try await HeraldProcess.run(["send", "apns"] + credentials + [
                 "--topic", "com.example.chat", "--endpoint", "https://127.0.0.1:\(emulator.port)", "--ca-file", ca,
@@ -74,7 +74,7 @@ struct SendToEmulatorTests {
         try await Self.withKey { directory, credentials in
             let ca = directory.appendingPathComponent("ca.pem").path
             // Every second request is accepted and its answer lost: reset, closed connection, stall.
-            let emulator = try await EmulatorProcess(credentials + ["--ca-out", ca, "--lose-answer-every", "2"])
+            let emulator = try await ServerProcess("apns-emulator", credentials + ["--ca-out", ca, "--lose-answer-every", "2"])
             let send = ["send", "apns"] + credentials + [
                 "--topic", "com.example.chat", "--endpoint", "https://127.0.0.1:\(emulator.port)", "--ca-file", ca,
                 "--concurrency", "1", "--connections", "1", "--timeout", "1", "--text", "hi",
@@ -103,7 +103,7 @@ struct SendToEmulatorTests {
     @Test func oneRefusedTokenIsExplainedOnceWithItsDeleteHint() async throws {
         try await Self.withKey { directory, credentials in
             let ca = directory.appendingPathComponent("ca.pem").path
-            let emulator = try await EmulatorProcess(credentials + ["--ca-out", ca])
+            let emulator = try await ServerProcess("apns-emulator", credentials + ["--ca-out", ca])
             // Hex, but two bytes: the emulator answers BadDeviceToken, as APNs does for a token it never issued.
             let send = try await HeraldProcess.run(["send", "apns"] + credentials + [
                 "--topic", "com.example.chat", "--endpoint", "https://127.0.0.1:\(emulator.port)", "--ca-file", ca, "--token", "abcd", "--text", "hi",

@@ -165,7 +165,7 @@ extension Layout {
                     attachments.append(Layout.attachment(url: url, type: type))
                 case .local(let url):
                     attachments.append(Layout.attachment(url: url, type: type))
-                    decisions.append(Decision(.attachmentRelative, "attachment \"\(text)\" is not an absolute URL: only a local preview can load it"))
+                    decisions.append(Decision(.attachmentRelative, "attachment \"\(text)\" is not an absolute URL: the phone cannot load it; only `herald preview` reads it, from the payload file's folder"))
                 case .rejected(let reason):
                     let location = source.isInData ? root.appending(source.url) : source.url
                     decisions.append(Decision(.attachmentURLRejected, "attachment at \(location) ignored: \(reason)"))

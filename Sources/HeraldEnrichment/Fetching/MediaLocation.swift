@@ -21,7 +21,7 @@ enum MediaLocation: Sendable {
             }
         case .local(let local):
             guard let base = configuration.localFileBase else {
-                self = .refused("\(url.absoluteString) is a local path, which only a preview can read")
+                self = .refused("\(url.absoluteString) is a local path, which only `herald preview` reads (from the payload file's folder)")
                 return
             }
             if local.isFileURL {

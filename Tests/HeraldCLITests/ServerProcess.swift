@@ -1,7 +1,8 @@
 import Foundation
 
-/// `herald apns-emulator` running in the background, as a user starts it in a terminal.
-final class EmulatorProcess: @unchecked Sendable {
+/// A `herald` server command (`apns-emulator`, `playground`) running in the background, as a
+/// user starts it in a terminal.
+final class ServerProcess: @unchecked Sendable {
     // @unchecked: `process` and the pipes are set up in init and only read afterwards;
     // `stopped` is only touched while `lock` is held.
     private let process = Process()
@@ -14,12 +15,14 @@ final class EmulatorProcess: @unchecked Sendable {
     /// The port from the ready line.
     let port: Int
 
-    /// Starts the emulator and waits (off the cooperative pool) for its ready line.
+    /// Starts the command and waits (off the cooperative pool) for its ready line.
     ///
-    /// - Parameter arguments: the arguments after `apns-emulator`; `--port 0` is added.
-    init(_ arguments: [String]) async throws {
+    /// - Parameters:
+    ///   - command: the subcommand.
+    ///   - arguments: the arguments after it; `--port 0` is added.
+    init(_ command: String, _ arguments: [String]) async throws {
         process.executableURL = HeraldProcess.executable
-        process.arguments = ["apns-emulator", "--port", "0"] + arguments
+        process.arguments = [command, "--port", "0"] + arguments
         process.standardOutput = output
         process.standardError = error
         try process.run()

@@ -1,0 +1,190 @@
+/// The playground's page: an editor on the left; on the right the picture `herald preview
+/// --html` draws, the device payload, the APNs headers, the `herald send` command, the lint
+/// findings and the decisions, redrawn from `POST /preview` as the developer types.
+struct PlaygroundPage {
+    /// The editor's text when the page opens.
+    var payload: String
+    /// Where it came from: a file's name, or "a sample".
+    var payloadName: String
+    /// The layout menu's names; "" is "detect".
+    var layouts: [String]
+    /// The menu's choice when the page opens.
+    var selectedLayout: String
+    var language: String
+
+    /// Scripts only from the playground itself, requests only to it, images only inline; no
+    /// frame may hold the page.
+    static let contentSecurityPolicy =
+        "default-src 'none'; script-src 'self'; style-src 'unsafe-inline'; img-src data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+
+    var html: String {
+        let options = layouts.map { name in
+            "<option value=\"\(HTMLText.escape(name))\"\(name == selectedLayout ? " selected" : "")>\(name.isEmpty ? "detect" : HTMLText.escape(name))</option>"
+        }.joined()
+        return """
+            <!doctype html>
+            <html lang="en">
+            <head>
+            <meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <title>Herald playground</title>
+            <style>\(PreviewPage.style)\(Self.style)</style>
+            <script src="/playground.js" defer></script>
+            </head>
+            <body>
+            <header><h1>Herald playground</h1><p>Paste or edit a payload: a device payload (what iOS hands the extension), or the request \
+            body your backend posts to OneSignal, FCM v1 or Expo. Everything below updates as you type.</p></header>
+            <main class="playground">
+            <section class="editor">
+            <div class="controls">
+            <label>Layout <select id="layout">\(options)</select></label>
+            <label>Language <input id="language" value="\(HTMLText.escape(language))" size="5" spellcheck="false"></label>
+            <span id="status" role="status"></span>
+            </div>
+            <p class="source">Started from \(HTMLText.escape(payloadName)).</p>
+            <textarea id="payload" spellcheck="false" autocomplete="off" aria-label="payload">\(HTMLText.escape(payload))</textarea>
+            <p id="error" role="alert" hidden></p>
+            </section>
+            <section class="result" id="result">
+            <p id="summary"></p>
+            <div id="picture"></div>
+            <h2>Lint: <span id="lint-summary"></span></h2>
+            <ul id="lint" class="lint"></ul>
+            <h2>Device payload</h2>
+            <p class="hint" id="device-hint"></p>
+            <pre id="device"></pre>
+            <h2>APNs headers</h2>
+            <pre id="headers"></pre>
+            <h2>Send it <button id="copy" type="button">Copy</button></h2>
+            <p class="hint">Put in your key, ids, bundle id and a device token; --dry-run shows the request first.</p>
+            <pre id="send"></pre>
+            <h2>Decisions</h2>
+            <ul id="decisions" class="decisions"></ul>
+            </section>
+            </main>
+            \(PreviewPage.notes)
+            </body>
+            </html>
+
+            """
+    }
+
+    /// The playground's own layout, after the picture's style.
+    static let style = """
+        .playground { display: flex; gap: 24px; align-items: flex-start; flex-wrap: wrap; }
+        .editor { flex: 1 1 420px; min-width: 320px; position: sticky; top: 12px; }
+        .result { flex: 1 1 800px; min-width: 0; font-size: 14px; }
+        .controls { display: flex; gap: 16px; align-items: center; margin-bottom: 6px; font-size: 14px; }
+        .source, .hint { margin: 0 0 6px; color: #555; font-size: 13px; }
+        #payload { width: 100%; box-sizing: border-box; height: 70vh; font: 13px/1.45 ui-monospace, Menlo, Consolas, monospace;
+          padding: 10px; border: 1px solid #c7c7cc; border-radius: 8px; resize: vertical; tab-size: 2; }
+        #error { color: #c0392b; font-size: 14px; margin: 6px 0; white-space: pre-wrap; }
+        #status { color: #555; font-size: 13px; }
+        .stale #picture { opacity: 0.45; }
+        .result h2 { font-size: 15px; margin: 18px 0 6px; }
+        .result pre { background: #fff; border: 1px solid #d1d1d6; border-radius: 8px; padding: 10px; overflow: auto; max-height: 320px;
+          font: 12px/1.45 ui-monospace, Menlo, Consolas, monospace; margin: 0; white-space: pre-wrap; overflow-wrap: anywhere; }
+        .result ul { padding-left: 20px; margin: 0; }
+        .result code { font-size: 12px; background: #e5e5ea; padding: 1px 4px; border-radius: 4px; }
+        #copy { font-size: 12px; margin-left: 8px; }
+        """
+
+    /// Posts the editor's text 200 ms after the last keystroke and draws the answer; an answer
+    /// to an older text than the newest sent is dropped. Every value is set as text, except
+    /// the picture, which the playground built with everything from the payload escaped.
+    static let script = """
+        'use strict';
+        (() => {
+          const $ = (id) => document.getElementById(id);
+          const editor = $('payload'), layout = $('layout'), language = $('language');
+          let sent = 0, timer = null;
+
+          const list = (element, items, line) => {
+            element.replaceChildren(...items.map((item) => {
+              const entry = document.createElement('li');
+              line(entry, item);
+              return entry;
+            }));
+          };
+          const code = (text) => { const element = document.createElement('code'); element.textContent = text; return element; };
+
+          const showError = (text) => {
+            $('error').textContent = text;
+            $('error').hidden = false;
+            document.body.classList.add('stale');
+          };
+
+          const draw = (answer) => {
+            $('error').hidden = true;
+            document.body.classList.remove('stale');
+            $('summary').textContent = answer.summary;
+            $('picture').innerHTML = answer.picture;
+            $('device').textContent = answer.devicePayload;
+            $('device-hint').textContent = answer.provider
+              ? 'What the phone receives (userInfo), converted from this ' + answer.provider + ' request as the provider converts it.'
+              : 'The editor holds a device payload: the phone receives it as it is.';
+            $('device').hidden = !answer.provider;
+            const headers = Object.entries(answer.headers);
+            $('headers').textContent = headers.length ? headers.map(([name, value]) => name + ': ' + value).join('\\n') : '(none set by the request: APNs defaults)';
+            $('send').textContent = answer.sendCommand;
+            $('lint-summary').textContent = answer.lintSummary;
+            list($('lint'), answer.lint, (entry, finding) => {
+              entry.className = finding.severity;
+              const severity = document.createElement('strong');
+              severity.textContent = finding.severity;
+              entry.append(severity, ' ', code(finding.rule), ' ', finding.message);
+            });
+            list($('decisions'), answer.decisions, (entry, decision) => entry.append(code(decision.code), ' ', decision.message));
+          };
+
+          const update = async () => {
+            const mine = ++sent;
+            $('status').textContent = 'updating…';
+            let answer;
+            try {
+              const response = await fetch('/preview', {
+                method: 'POST',
+                headers: { 'Content-Type': 'application/json' },
+                body: JSON.stringify({ payload: editor.value, layout: layout.value, language: language.value }),
+              });
+              answer = await response.json();
+            } catch (error) {
+              if (mine === sent) {
+                $('status').textContent = '';
+                showError('The playground does not answer: is herald playground still running?');
+              }
+              return;
+            }
+            if (mine !== sent) return;
+            $('status').textContent = '';
+            if (answer.error) {
+              const where = answer.error.line ? 'Line ' + answer.error.line + ', column ' + answer.error.column + ': ' : '';
+              showError(where + answer.error.message);
+            } else {
+              draw(answer);
+            }
+          };
+
+          const schedule = () => { clearTimeout(timer); timer = setTimeout(update, 200); };
+          editor.addEventListener('input', schedule);
+          language.addEventListener('input', schedule);
+          layout.addEventListener('change', update);
+          editor.addEventListener('keydown', (event) => {
+            if (event.key !== 'Tab' || event.shiftKey) return;
+            event.preventDefault();
+            editor.setRangeText('  ', editor.selectionStart, editor.selectionEnd, 'end');
+            schedule();
+          });
+          $('copy').addEventListener('click', async () => {
+            try {
+              await navigator.clipboard.writeText($('send').textContent);
+              $('status').textContent = 'copied';
+            } catch (error) {
+              getSelection().selectAllChildren($('send'));
+              $('status').textContent = 'selected: copy it with your keyboard';
+            }
+          });
+          update();
+        })();
+        """
+}

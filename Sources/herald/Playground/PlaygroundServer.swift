@@ -1,0 +1,117 @@
+import Foundation
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+
+/// The playground's HTTP/1.1 server, on SwiftNIO's HTTP/1 pipeline (the parser and encoder
+/// Hummingbird and Vapor build on): each request is read whole, its body up to a cap, and
+/// handed to a responder; the answer goes back on the same connection, which stays open for
+/// the next request unless the answer closes it.
+///
+/// Not Hummingbird itself: Hummingbird 2 needs Swift tools 6.2 and macOS 14, and every app
+/// that adds Herald's extension library would resolve it and the packages it brings, for a
+/// page only the command line serves.
+struct PlaygroundServer: Sendable {
+    typealias Connection = NIOAsyncChannel<HTTPServerRequestPart, HTTPServerResponsePart>
+
+    private let channel: NIOAsyncChannel<Connection, Never>
+    /// The port bound.
+    let port: Int
+
+    /// Binds and starts accepting connections, which wait for ``serve(maximumBodyBytes:responder:)``.
+    ///
+    /// - Throws: ``CLIError`` (status 2) when the address cannot be bound, saying why.
+    static func bind(host: String, port: Int) async throws(CLIError) -> PlaygroundServer {
+        do {
+            let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+                .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+                .bind(host: host, port: port) { child in
+                    child.eventLoop.makeCompletedFuture {
+                        // Malformed requests get 400 and the connection closes (NIO's error handler).
+                        try child.pipeline.syncOperations.configureHTTPServerPipeline(withErrorHandling: true)
+                        return try Connection(wrappingChannelSynchronously: child)
+                    }
+                }
+            guard let bound = channel.channel.localAddress?.port else { throw ChannelError.unknownLocalAddress }
+            return PlaygroundServer(channel: channel, port: bound)
+        } catch let error as IOError where error.errnoCode == EADDRINUSE {
+            throw .usage("cannot listen on \(host):\(port): the port is in use; give another with --port (0 picks a free one)")
+        } catch let error as IOError where error.errnoCode == EACCES {
+            throw .usage("cannot listen on \(host):\(port): permission denied (ports below 1024 need privileges); give another with --port")
+        } catch {
+            throw .usage("cannot listen on \(host):\(port): \(error)")
+        }
+    }
+
+    /// Serves connections until the task is cancelled, then closes the listening socket and
+    /// every connection.
+    ///
+    /// - Parameters:
+    ///   - maximumBodyBytes: a larger request body is read to its end, not kept, and answered
+    ///     413; the connection then closes.
+    ///   - responder: makes the answer to each request.
+    func serve(maximumBodyBytes: Int, responder: @escaping @Sendable (PlaygroundRequest) async -> PlaygroundResponse) async {
+        // Not a discarding task group: that needs macOS 14, and Herald's floor is 13. A finished
+        // connection leaves only its empty result behind until the server stops.
+        await withTaskGroup(of: Void.self) { group in
+            do {
+                try await channel.executeThenClose { connections in
+                    for try await connection in connections {
+                        group.addTask {
+                            await Self.serve(connection, maximumBodyBytes: maximumBodyBytes, responder: responder)
+                        }
+                    }
+                }
+            } catch {
+                // Cancelled (the command is stopping) or the listening socket failed: either way
+                // the connections are cancelled with the group, and close.
+            }
+            group.cancelAll()
+        }
+    }
+
+    /// One connection's requests, in order.
+    private static func serve(
+        _ connection: Connection, maximumBodyBytes: Int, responder: @Sendable (PlaygroundRequest) async -> PlaygroundResponse
+    ) async {
+        try? await connection.executeThenClose { inbound, outbound in
+            var head: HTTPRequestHead?
+            var body = ByteBuffer()
+            var tooLarge = false
+            for try await part in inbound {
+                switch part {
+                case .head(let requestHead):
+                    head = requestHead
+                    body.clear()
+                    let declared = requestHead.headers.first(name: "content-length").flatMap(Int.init) ?? 0
+                    tooLarge = declared > maximumBodyBytes
+                case .body(var chunk):
+                    if !tooLarge, body.readableBytes + chunk.readableBytes <= maximumBodyBytes {
+                        body.writeBuffer(&chunk)
+                    } else {
+                        tooLarge = true
+                        body.clear()
+                    }
+                case .end:
+                    guard let requestHead = head else { continue }
+                    let response = tooLarge
+                        ? .text(.payloadTooLarge, "A request body may have at most \(maximumBodyBytes) bytes (a payload APNs accepts has at most 4096).\n")
+                        : await responder(PlaygroundRequest(head: requestHead, body: Data(body.readableBytesView)))
+                    let closing = tooLarge || !requestHead.isKeepAlive
+                    try await write(response, closing: closing, to: outbound)
+                    if closing { return }
+                    head = nil
+                }
+            }
+        }
+    }
+
+    private static func write(_ response: PlaygroundResponse, closing: Bool, to outbound: NIOAsyncChannelOutboundWriter<HTTPServerResponsePart>) async throws {
+        var headers = HTTPHeaders(response.headers)
+        headers.replaceOrAdd(name: "Content-Length", value: String(response.body.count))
+        if closing { headers.replaceOrAdd(name: "Connection", value: "close") }
+        try await outbound.write(.head(HTTPResponseHead(version: .http1_1, status: response.status, headers: headers)))
+        try await outbound.write(.body(.byteBuffer(ByteBuffer(bytes: response.body))))
+        try await outbound.write(.end(nil))
+    }
+}
