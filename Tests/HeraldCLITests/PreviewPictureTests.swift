@@ -36,7 +36,9 @@ struct PreviewPictureTests {
         return (result, directory)
     }
 
-    @Test(arguments: ["Examples/onesignal-group-message.json", "Examples/zulip-stream-message.json", "Examples/encrypted-message.json"])
+    @Test(arguments: [
+        "Examples/onesignal-group-message.json", "Examples/zulip-stream-message.json", "Examples/encrypted-message.json", "Examples/onesignal-request.json",
+    ])
     func everyBundledExampleGivesOneSelfContainedPage(_ example: String) async throws {
         let directory = try PreviewDownloadTests.temporaryDirectory()
         let page = directory.appendingPathComponent("page.html")
