@@ -9,9 +9,10 @@ struct Herald: AsyncParsableCommand {
         discussion: """
             Herald reads push payloads from OneSignal, FCM, Notifee, Expo or plain APNs the way its \
             notification service extension does on the phone, and shows what the phone will show: \
-            the sender, avatar, conversation, group line and attachments, and why anything might fail. \
-            It sends what the extension reads through APNs or OneSignal, and `apns-emulator` \
-            answers as APNs does, to test a backend offline.
+            the sender, avatar, conversation, group line and attachments, and why anything might fail; \
+            `playground` draws it in a browser page as you edit the payload. It sends what the \
+            extension reads through APNs or OneSignal, and `apns-emulator` answers as APNs does, to \
+            test a backend offline.
 
             Exit codes: 0 success, 1 a payload has errors or a notification failed, 2 usage errors \
             or unreadable files.
