@@ -283,6 +283,25 @@ struct PlaygroundTests {
         }
     }
 
+    @Test func onPort80TheBareNamesAreItsOwnToo() async throws {
+        let fetcher = AsyncHTTPClientFetcher()
+        func playground(port: Int) throws -> Playground {
+            let settings = Playground.Settings(
+                language: "en", allowFetch: false, allowHTTP: false, app: try AppLook(iconFile: nil, name: nil),
+                attachmentDirectory: FileManager.default.temporaryDirectory)
+            return Playground(port: port, settings: settings, fetcher: fetcher, payload: "{}", payloadName: "a test", layout: nil, refusals: { _ in })
+        }
+        // Browsers leave the default port out of Host and Origin.
+        let onEighty = try playground(port: 80)
+        #expect(onEighty.refusal(of: PlaygroundRequest(method: .POST, path: "/preview", headers: ["Host": "127.0.0.1", "Origin": "http://localhost"])) == nil)
+        #expect(onEighty.refusal(of: PlaygroundRequest(method: .GET, path: "/", headers: ["Host": "evil.example"])) != nil)
+        let elsewhere = try playground(port: 8765)
+        #expect(elsewhere.refusal(of: PlaygroundRequest(method: .GET, path: "/", headers: ["Host": "127.0.0.1"])) != nil)
+        #expect(elsewhere.refusal(of: PlaygroundRequest(method: .GET, path: "/", headers: ["Host": "LOCALHOST:8765"])) == nil)
+        #expect(elsewhere.refusal(of: PlaygroundRequest(method: .GET, path: "/", headers: ["Host": "127.0.0.1:8765", "Host": "evil.example"])) != nil)
+        await fetcher.shutdown()
+    }
+
     @Test func theSendCommandQuotesWhatTheShellWouldRead() {
         #expect(SendCommandLine.shellWord("conv-8c2f1e") == "conv-8c2f1e")
         #expect(SendCommandLine.shellWord("it's $HOME") == #"'it'\''s $HOME'"#)

@@ -61,8 +61,12 @@ struct Playground: Sendable {
         [""] + Layout.builtIn.map(\.name) + (settings.layoutFile.map { [$0.name] } ?? [])
     }
 
-    /// `127.0.0.1:PORT` and `localhost:PORT`: the addresses a request may be addressed to.
-    var hosts: Set<String> { ["127.0.0.1:\(port)", "localhost:\(port)"] }
+    /// `127.0.0.1:PORT` and `localhost:PORT`: the addresses a request may be addressed to (on
+    /// port 80, which browsers leave out, the bare names too).
+    var hosts: Set<String> {
+        let names = ["127.0.0.1", "localhost"]
+        return Set(names.map { "\($0):\(port)" } + (port == 80 ? names : []))
+    }
 
     func respond(to request: PlaygroundRequest) async -> PlaygroundResponse {
         if let reason = refusal(of: request) {
