@@ -196,6 +196,24 @@ struct PlaygroundTests {
         }
     }
 
+    @Test(arguments: [
+        ("Examples/onesignal-request.json", "OneSignal REST API", "onesignal"), ("Examples/fcm-request.json", "FCM HTTP v1", "fcm"),
+        ("Examples/expo-message.json", "Expo push service", "expo"),
+    ])
+    func eachProvidersBundledRequestPreviewsAsAGroupMessage(_ example: String, _ provider: String, _ layout: String) async throws {
+        let text = try String(contentsOfFile: HeraldProcess.path(example), encoding: .utf8)
+        try await Self.withPlayground { playground in
+            let answer = try JSONValue(parsing: try await Self.postPreview(text, port: playground.port).body)
+            #expect(answer["provider"]?.stringValue == provider)
+            #expect(answer["summary"]?.stringValue?.hasPrefix("layout \(layout) · the extension runs") == true)
+            let picture = try #require(answer["picture"]?.stringValue)
+            #expect(picture.contains("data-layout=\"communication\""))
+            #expect(picture.contains("<span class=\"title\" data-part=\"title\">Maya Lindqvist</span>"))
+            #expect(picture.contains("<div class=\"secondary\" data-part=\"secondary\">Weekend climbing 🧗</div>"))
+            #expect(answer["lintSummary"] == "no problems")
+        }
+    }
+
     @Test func textThatIsNotJSONGivesItsLineAndColumn() async throws {
         try await Self.withPlayground { playground in
             let response = try await Self.postPreview("{\n  \"aps\": {\n    \"alert\": \"hi\",,\n  }\n}", port: playground.port)

@@ -38,6 +38,7 @@ struct PreviewPictureTests {
 
     @Test(arguments: [
         "Examples/onesignal-group-message.json", "Examples/zulip-stream-message.json", "Examples/encrypted-message.json", "Examples/onesignal-request.json",
+        "Examples/fcm-request.json", "Examples/expo-message.json",
     ])
     func everyBundledExampleGivesOneSelfContainedPage(_ example: String) async throws {
         let directory = try PreviewDownloadTests.temporaryDirectory()
