@@ -289,8 +289,6 @@ struct PlaygroundTests {
         #expect(stopped.status == 0)
         #expect(stopped.stderr.contains("playground stopped"))
         #expect(await idle.closedByServer())
-        // The port is free again.
-        #expect(throws: RawHTTPConnection.Failure.self) { try RawHTTPConnection(port: playground.port) }
     }
 
     @Test func aPortInUseIsAUsageErrorThatSaysSo() async throws {
