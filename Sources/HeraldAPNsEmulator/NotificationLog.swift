@@ -67,10 +67,10 @@ final class NotificationLog: Sendable {
             "receivedAt": .string(Date().formatted(.iso8601)), "headers": .object(headerObject), "payload": payload,
         ]
         let bytes = line.encoded() + Data("\n".utf8)
-        var simctlFile: (url: URL, contents: Data)?
-        if let simctlDirectory, var object = payload.objectValue {
+        let simctlFile: (url: URL, contents: Data)? = simctlDirectory.flatMap { directory in
+            guard var object = payload.objectValue else { return nil }
             object["Simulator Target Bundle"] = .string(Self.bundleID(of: request))
-            simctlFile = (simctlDirectory.appendingPathComponent("\(apnsID.lowercasedText).apns"), JSONValue.object(object).encoded(.pretty))
+            return (directory.appendingPathComponent("\(apnsID.lowercasedText).apns"), JSONValue.object(object).encoded(.pretty))
         }
         return writer.runIfActive(eventLoop: eventLoop) { [file] in
             try file.withLockedValue { handle in try handle?.write(contentsOf: bytes) }

@@ -139,6 +139,15 @@ open class CommunicationNotificationService: UNNotificationServiceExtension {
         return SharedContent(content)
     }
 
+    /// The bytes of a downloaded avatar to hand to Intents, downsampled (see ``AvatarDownsampler``).
+    private func prepare(_ result: AvatarResult?, _ subject: String, _ configuration: ServiceConfiguration) -> Data? {
+        guard let result else { return nil }
+        let (prepared, decision) = avatarDownsampler.prepare(
+            result, maximumPixelSize: configuration.avatarSize, pixelLimit: configuration.enrichment.maximumUndownsampledAvatarPixels, subject: subject)
+        if let decision { log(decision) }
+        return prepared
+    }
+
     /// The communication notification: intent, donation, `updating(from:)`.
     private func finish(
         _ enriched: EnrichedNotification, original: UNNotificationContent, configuration: ServiceConfiguration
@@ -151,15 +160,10 @@ open class CommunicationNotificationService: UNNotificationServiceExtension {
             log(Decision(.communicationSkipped, "no sender: delivered without the communication layout"))
             return plainContent
         }
-        var avatar: Data?
-        if let result = enriched.avatar {
-            let (prepared, decision) = avatarDownsampler.prepare(
-                result, maximumPixelSize: configuration.avatarSize,
-                pixelLimit: configuration.enrichment.maximumUndownsampledAvatarPixels)
-            avatar = prepared
-            if let decision { log(decision) }
-        }
-        let (intent, intentDecisions) = MessageIntentBuilder(groupPadding: configuration.groupPadding).intent(for: enriched, avatar: avatar)
+        // One at a time, so at most one image is decoded in the extension's memory at once.
+        let (avatar, groupAvatar) = (prepare(enriched.avatar, "avatar", configuration), prepare(enriched.groupAvatar, "group avatar", configuration))
+        let (intent, intentDecisions) = MessageIntentBuilder(groupPadding: configuration.groupPadding)
+            .intent(for: enriched, avatar: avatar, groupAvatar: groupAvatar)
         intentDecisions.forEach(log)
         let interaction = INInteraction(intent: intent, response: nil)
         interaction.direction = .incoming

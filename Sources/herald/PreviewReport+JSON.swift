@@ -14,10 +14,12 @@ extension PreviewReport {
                     "displayName": .string(sender.displayName),
                     "avatarURL": sender.avatarURL.map { .string($0.absoluteString) } ?? .null,
                     "handle": sender.handle.map { ["value": .string($0.value), "kind": .string($0.kind.rawValue)] } ?? .null,
-                    "avatar": avatarJSON,
+                    "avatar": Self.avatarJSON(notification.avatar ?? AvatarResult(status: .skipped)),
                 ],
                 "conversationIdentifier": message.conversationIdentifier.map(JSONValue.string) ?? .null,
                 "groupName": message.groupName.map(JSONValue.string) ?? .null,
+                "groupAvatarURL": message.groupAvatarURL.map { .string($0.absoluteString) } ?? .null,
+                "groupAvatar": notification.groupAvatar.map(Self.avatarJSON) ?? .null,
                 "recipients": .array(message.recipients.map(JSONValue.string)),
                 "mentionsCurrentUser": .bool(message.mentionsCurrentUser),
                 "isReplyToCurrentUser": .bool(message.isReplyToCurrentUser),
@@ -62,10 +64,10 @@ extension PreviewReport {
         ]
     }
 
-    /// `communication.sender.avatar`: what became of the avatar; `skipped` when there was none to get.
-    private var avatarJSON: JSONValue {
-        let avatar = notification.avatar ?? AvatarResult(status: .skipped)
-        return [
+    /// `communication.sender.avatar` and `communication.groupAvatar`: what became of an avatar
+    /// (the sender's is `skipped` when there was none to get).
+    private static func avatarJSON(_ avatar: AvatarResult) -> JSONValue {
+        [
             "status": .string(avatar.status.rawValue),
             "bytes": .number(JSONNumber(avatar.data?.count ?? 0)),
             "format": avatar.info.map { .string($0.format.rawValue) } ?? .null,

@@ -34,14 +34,14 @@ extension PreviewReport {
             parts.append(sender.avatarURL.map { "avatar \($0.absoluteString)" } ?? "no avatar")
             lines.append("Sender:     " + parts.joined(separator: ", "))
             if let avatar = notification.avatar {
-                let info = avatar.info.map { ", \($0.format) \($0.width)×\($0.height)" } ?? ""
-                let size = avatar.data.map { ", \($0.count) bytes" } ?? ""
-                let reason = [FetchStatus.downloaded, .cached].contains(avatar.status)
-                    ? "" : notification.decisions.last { $0.code.rawValue.hasPrefix("avatar-") }.map { " (\($0.message))" } ?? ""
-                lines.append("Avatar:     \(avatar.status)\(size)\(info)" + (avatar.needsDownsampling ? ", downsampled on the phone" : "") + reason)
+                lines.append("Avatar:     " + Self.describe(avatar, "avatar", decisions: notification.decisions))
             }
             lines.append("Conversation: " + (message.conversationIdentifier ?? "(none)")
-                + (message.groupName.map { ", group \"\($0)\"" } ?? ", direct"))
+                + (message.groupName.map { ", group \"\($0)\"" } ?? ", direct")
+                + (message.groupAvatarURL.map { ", group avatar \($0.absoluteString)" } ?? ""))
+            if let groupAvatar = notification.groupAvatar {
+                lines.append("Group avatar: " + Self.describe(groupAvatar, "group avatar", decisions: notification.decisions))
+            }
             if !message.recipients.isEmpty { lines.append("Recipients: " + message.recipients.joined(separator: ", ")) }
             let flags = [message.mentionsCurrentUser ? "mentions you" : nil, message.isReplyToCurrentUser ? "replies to you" : nil].compactMap { $0 }
             if !flags.isEmpty { lines.append("Flags:      " + flags.joined(separator: ", ")) }
@@ -88,6 +88,16 @@ extension PreviewReport {
     private func showable(_ content: ContentFields) -> [String] {
         let texts = [content.title, content.subtitle, content.body].filter { !$0.isEmpty }
         return texts.isEmpty ? ["(no text)"] : texts.flatMap { $0.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
+    }
+
+    /// "downloaded, 1234 bytes, png 192×192", with the reason when it was not downloaded: the
+    /// last decision whose message starts with `subject`.
+    private static func describe(_ avatar: AvatarResult, _ subject: String, decisions: [Decision]) -> String {
+        let info = avatar.info.map { ", \($0.format) \($0.width)×\($0.height)" } ?? ""
+        let size = avatar.data.map { ", \($0.count) bytes" } ?? ""
+        let reason = [FetchStatus.downloaded, .cached].contains(avatar.status)
+            ? "" : decisions.last { $0.code.rawValue.hasPrefix("avatar-") && $0.message.hasPrefix(subject + " ") }.map { " (\($0.message))" } ?? ""
+        return "\(avatar.status)\(size)\(info)" + (avatar.needsDownsampling ? ", downsampled on the phone" : "") + reason
     }
 
     /// "no problems", or "1 error, 2 warnings".

@@ -158,45 +158,54 @@ import X509
 
     /// Opens a TLS connection to the emulator offering `protocols`, and returns what was
     /// negotiated and whether the server then closed the connection.
+    ///
+    /// No clock decides: a server that serves the connection sends its HTTP/2 SETTINGS right
+    /// after the handshake, and one that refuses it closes it; whichever comes first answers.
     static func connect(offering protocols: [String], to emulator: APNSEmulator) async throws -> (negotiated: String?, closedByServer: Bool) {
         var tls = TLSConfiguration.makeClientConfiguration()
         tls.trustRoots = .certificates(try NIOSSLCertificate.fromPEMBytes(Array(emulator.certificatePEM.utf8)))
         tls.applicationProtocols = protocols
         let context = try NIOSSLContext(configuration: tls)
-        let handshake = MultiThreadedEventLoopGroup.singleton.next().makePromise(of: String?.self)
-        let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+        let loop = MultiThreadedEventLoopGroup.singleton.next()
+        let watcher = HandshakeWatcher(handshake: loop.makePromise(), closedBeforeData: loop.makePromise())
+        let channel = try await ClientBootstrap(group: loop)
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.addHandler(NIOSSLClientHandler(context: context, serverHostname: nil))
-                    try channel.pipeline.syncOperations.addHandler(HandshakeWatcher(handshake))
+                    try channel.pipeline.syncOperations.addHandler(watcher)
                 }
             }
             .connect(host: "127.0.0.1", port: emulator.port).get()
-        let negotiated = try await handshake.futureResult.get()
-        // The refusal is a close right after the handshake; a served connection is still open
-        // seconds later (a hang guard, not a timing check: the refusal takes no wait).
-        let closedByUs = NIOLockedValueBox(false)
-        let giveUp = channel.eventLoop.scheduleTask(in: .seconds(3)) {
-            closedByUs.withLockedValue { $0 = true }
-            channel.close(promise: nil)
-        }
-        try? await channel.closeFuture.get()  // how it closed is what the flag tells
-        giveUp.cancel()
-        return (negotiated, !closedByUs.withLockedValue { $0 })
+        let negotiated = try await watcher.handshake.futureResult.get()
+        let closedByServer = try await watcher.closedBeforeData.futureResult.get()
+        if !closedByServer { try await channel.close().get() }
+        return (negotiated, closedByServer)
     }
 
     final class HandshakeWatcher: ChannelInboundHandler, Sendable {
         typealias InboundIn = NIOAny
         let handshake: EventLoopPromise<String?>
-        init(_ handshake: EventLoopPromise<String?>) { self.handshake = handshake }
+        /// True when the connection closed before the server sent any data; false at its first bytes.
+        let closedBeforeData: EventLoopPromise<Bool>
+
+        init(handshake: EventLoopPromise<String?>, closedBeforeData: EventLoopPromise<Bool>) {
+            self.handshake = handshake
+            self.closedBeforeData = closedBeforeData
+        }
 
         func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
             if case .handshakeCompleted(let negotiated) = event as? TLSUserEvent { handshake.succeed(negotiated) }
             context.fireUserInboundEventTriggered(event)
         }
 
+        func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+            closedBeforeData.succeed(false)  // ignored once settled
+            context.fireChannelRead(data)
+        }
+
         func channelInactive(context: ChannelHandlerContext) {
             handshake.fail(ChannelError.ioOnClosedChannel)  // ignored once succeeded
+            closedBeforeData.succeed(true)
             context.fireChannelInactive()
         }
     }

@@ -24,7 +24,7 @@ struct PreviewCommandTests {
                 // --no-fetch: nothing downloaded, and the preview says so.
                 "avatar": ["status": "skipped", "bytes": 0, "format": nil, "width": nil, "height": nil, "needsDownsampling": false],
             ],
-            "conversationIdentifier": "conv-8c2f1e", "groupName": "Weekend climbing 🧗",
+            "conversationIdentifier": "conv-8c2f1e", "groupName": "Weekend climbing 🧗", "groupAvatarURL": nil, "groupAvatar": nil,
             "recipients": ["user-2210", "user-3307", "user-4051"],
             "mentionsCurrentUser": true, "isReplyToCurrentUser": false,
         ])

@@ -215,6 +215,31 @@ struct PreviewPictureTests {
         #expect(measured["dark"]?["with"]?["bodyColor"] == "rgb(255, 255, 255)")
     }
 
+    @Test func aGroupWithItsOwnPictureIsDrawnWithItAndThePreviewSaysWhatBecameOfIt() async throws {
+        let groupIcon = try Data(contentsOf: URL(fileURLWithPath: Self.appIcon))
+        let server = try LoopbackServer(routes: [
+            "/maya.png": .respond(status: 200, headers: ["Content-Type": "image/png"], body: Self.avatar),
+            "/crew.png": .respond(status: 200, headers: ["Content-Type": "image/png"], body: groupIcon),
+            "/crag.png": .respond(status: 200, headers: ["Content-Type": "image/png"], body: Self.photo),
+        ])
+        defer { server.stop() }
+        var payload = Self.groupMessage(server: server)
+        payload.set(.string(server.url("/crew.png").absoluteString), at: JSONPointer("/communication/group_avatar_url")!)
+        let (result, directory) = try await Self.preview(payload, ["--html", "$DIR/page.html"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("Conversation: c-1, group \"Weekend climbing\", group avatar \(server.url("/crew.png").absoluteString)"))
+        #expect(result.stdout.contains("Group avatar: downloaded, \(groupIcon.count) bytes, png "))
+        // The group's picture in the avatar's place (the sender's stands in only without one).
+        let html = try String(contentsOf: directory.appendingPathComponent("page.html"), encoding: .utf8)
+        #expect(html.contains("class=\"avatar\" data-part=\"avatar\" alt=\"Maya Lindqvist\" src=\"data:image/png;base64,\(groupIcon.base64EncodedString())\""))
+        #expect(!html.contains(Self.avatar.base64EncodedString()))
+        let (json, _) = try await Self.preview(payload, ["--json"])
+        let communication = try #require(try JSONValue(parsing: json.stdout)["communication"])
+        #expect(communication["groupAvatarURL"]?.stringValue == server.url("/crew.png").absoluteString)
+        #expect(communication["groupAvatar"]?["status"] == "downloaded")
+        #expect(communication["groupAvatar"]?["bytes"]?.numberValue?.intValue == groupIcon.count)
+    }
+
     @Test func aSenderWithoutAPictureIsDrawnAsASilhouette() async throws {
         let server = try LoopbackServer(routes: ["/crag.png": .respond(status: 200, headers: ["Content-Type": "image/png"], body: Self.photo)])
         defer { server.stop() }

@@ -7,7 +7,8 @@ struct SendCommandTests {
     static let token = "a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f90"
     static let messageFlags = [
         "--sender-name", "Maya Lindqvist", "--sender-id", "user-1842", "--text", "Rope is packed.", "--conversation", "conv-8c2f1e",
-        "--group", "Weekend climbing", "--recipient", "user-2210", "--recipient", "user-3307",
+        "--group", "Weekend climbing", "--group-avatar-url", "https://cdn.example.com/g/8c2f1e.png", "--recipient", "user-2210",
+        "--recipient", "user-3307",
     ]
 
     /// The JSON body a dry run printed: the lines between the first `{` line and the matching `}`.
@@ -31,6 +32,7 @@ struct SendCommandTests {
         #expect(preview.message.sender?.displayName == "Maya Lindqvist")
         #expect(preview.message.conversationIdentifier == "conv-8c2f1e")
         #expect(preview.message.groupName == "Weekend climbing")
+        #expect(preview.message.groupAvatarURL == URL(string: "https://cdn.example.com/g/8c2f1e.png"))
         #expect(preview.message.recipients == ["user-2210", "user-3307"])
         #expect(preview.content.body == "Rope is packed.")
     }
@@ -104,6 +106,9 @@ struct SendCommandTests {
         (["send", "apns", "--topic", "t", "--sandbox", "--token", "ab", "--text", "x", "--avatar-url", "http://a/b.png", "--sender-name", "M", "--dry-run"], "https"),
         (["send", "apns", "--topic", "com.x", "--sandbox", "--token", "ab", "--text", "x", "--push-type", "voip", "--dry-run"], "BadTopic"),
         (["send", "onesignal", "--app-id", "a", "--text", "x"], "--subscription-id or --external-id"),
+        (["send", "apns", "--topic", "t", "--sandbox", "--token", "ab", "--text", "x", "--group-avatar-url", "https://a/g.png", "--dry-run"], "needs --group"),
+        (["send", "apns", "--topic", "t", "--sandbox", "--token", "ab", "--text", "x", "--group", "G", "--group-avatar-url", "http://a/g.png", "--dry-run"],
+         "--group-avatar-url http://a/g.png is not an https URL"),
     ])
     func usageErrorsExitTwoAndSayWhat(arguments: [String], expected: String) async throws {
         let result = try await HeraldProcess.run(arguments)

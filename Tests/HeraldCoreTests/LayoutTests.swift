@@ -12,6 +12,7 @@ struct LayoutTests {
             avatarURL: URL(string: "https://cdn.example.com/a/1842.jpg?size=256")),
         conversationIdentifier: "conv-8c2f1e",
         groupName: "Weekend climbing",
+        groupAvatarURL: URL(string: "https://cdn.example.com/g/8c2f1e.png"),
         recipients: ["user-2210", "user-3307"],
         mentionsCurrentUser: true,
         isReplyToCurrentUser: true,
@@ -41,7 +42,7 @@ struct LayoutTests {
         "name": "bluesky",
         "communication": [
             "senderName": ["/senderDisplayName"], "senderAvatarURL": ["/senderAvatarUrl"], "senderIdentifier": ["/senderDid"],
-            "senderHandle": ["/senderHandle"], "conversationIdentifier": ["/convoId"], "groupName": ["/groupName"],
+            "senderHandle": ["/senderHandle"], "conversationIdentifier": ["/convoId"], "groupName": ["/groupName"], "groupAvatarURL": ["/groupAvatarUrl"],
             "recipients": ["/members"], "mentionsCurrentUser": ["/mentioned"], "isReplyToCurrentUser": ["/isReply"],
         ],
         "attachments": ["/media"],
@@ -95,6 +96,8 @@ struct LayoutTests {
             attachments: [Message.Attachment(url: url, kind: .image, declaredType: blank)])
         #expect(message.normalized == Message(
             sender: Person(displayName: "Ann"), recipients: ["b"], attachments: [Message.Attachment(url: url, kind: .image)]))
+        // Only a group has a picture of its own.
+        #expect(Message(groupName: blank, groupAvatarURL: url).normalized == Message())
         #expect(Message(sender: Person(identifier: "1", displayName: blank)).normalized == Message())
         // Text around a word is kept as it is.
         let padded = Message(sender: Person(displayName: " Ann\n"), recipients: ["\tb"])
@@ -178,6 +181,17 @@ struct LayoutTests {
         ]).message
         #expect(notifee.sender == Person(identifier: "u1", displayName: "Uma", avatarURL: URL(string: "https://x.example/u.png")))
         #expect(notifee.conversationIdentifier == "cv")
+        #expect(notifee.groupName == nil)
+        #expect(notifee.groupAvatarURL == nil)
+
+        // Notifee's own group fields (NotificationIOS.ts, IOSCommunicationInfo): a group with its picture.
+        let group = Layout.notifee.decode([
+            "notifee_options": ["ios": ["communicationInfo": [
+                "conversationId": "cv", "groupName": "Crew", "groupAvatar": "https://x.example/crew.png", "sender": ["id": "u1", "displayName": "Uma"],
+            ]]],
+        ]).message
+        #expect(group.groupName == "Crew")
+        #expect(group.groupAvatarURL == URL(string: "https://x.example/crew.png"))
         #expect(notifee.attachments == [Message.Attachment(url: URL(string: "https://x.example/i.jpg")!)])
     }
 
@@ -194,6 +208,28 @@ struct LayoutTests {
         #expect(group(["aps": ["alert": ["subtitle": "S"]], "custom": ["a": [:]]]).0 == nil)
         // An explicit group_name wins over a subtitle.
         #expect(group(["aps": ["alert": ["subtitle": "S"]], "custom": ["a": ["communication": ["sender_name": "A", "group_name": "G"]]]]).0 == "G")
+    }
+
+    @Test func aGroupAvatarIsReadForAGroupOnlyAndAsAnAvatarIs() {
+        func decode(_ communication: JSONValue) -> DecodedMessage { Layout.apns.decode(["communication": communication]) }
+        let group = decode(["sender_name": "Ann", "group_name": "Crew", "group_avatar_url": "https://x.example/crew.png"])
+        #expect(group.message.groupAvatarURL == URL(string: "https://x.example/crew.png"))
+        #expect(group.decisions.isEmpty)
+        // Without a group name it is no group, and the picture is not used.
+        let direct = decode(["sender_name": "Ann", "group_avatar_url": "https://x.example/crew.png"])
+        #expect(direct.message.groupAvatarURL == nil)
+        #expect(direct.decisions.map(\.message) == [#"group avatar "https://x.example/crew.png" ignored: without a group name this is no group conversation"#])
+        #expect(direct.decisions.map(\.code) == [.groupAvatarIgnored])
+        // A local one is never used, not even by a preview: there is no local group picture.
+        let local = decode(["sender_name": "Ann", "group_name": "Crew", "group_avatar_url": "/crew.png"])
+        #expect(local.message.groupAvatarURL == nil)
+        #expect(local.localAvatar == nil)
+        #expect(local.decisions.map(\.code) == [.groupAvatarURLRejected])
+        let empty = decode(["sender_name": "Ann", "group_name": "Crew", "group_avatar_url": ""])
+        #expect(empty.decisions.map(\.message) == ["group avatar URL is empty, so no group avatar is shown"])
+        // A group from a subtitle has a group avatar too.
+        let fromSubtitle = Layout.apns.decode(["aps": ["alert": ["subtitle": "Crew"]], "communication": ["sender_name": "Ann", "group_avatar_url": "https://x.example/crew.png"]])
+        #expect(fromSubtitle.message.groupAvatarURL == URL(string: "https://x.example/crew.png"))
     }
 
     @Test func emptyAvatarURLFallsThroughToTheNextPointerOrIsNoted() {

@@ -90,6 +90,72 @@ struct EnricherTests {
         #expect(clock.now.offset == .seconds(5))
     }
 
+    static let groupPicture = URL(string: "https://cdn.example.com/group.png")!
+
+    /// A group message from Ann with the group's own picture.
+    static func groupPayload() -> Payload {
+        Payload(json: [
+            "aps": ["alert": ["title": "Ann", "body": "Look"], "mutable-content": 1],
+            "communication": [
+                "sender_name": "Ann", "group_name": "Crew", "avatar_url": .string(avatar.absoluteString),
+                "group_avatar_url": .string(groupPicture.absoluteString),
+            ],
+        ])
+    }
+
+    @Test func aGroupsPictureIsDownloadedBesideTheSendersUnderTheAvatarDeadline() async throws {
+        let clock = ManualClock()
+        let fetcher = ScriptedFetcher([
+            Self.avatar: .respond(status: 200, headers: [:], body: TestMedia.png(width: 64, height: 64)),
+            Self.groupPicture: .hang,
+        ])
+        let enricher = Self.enricher(fetcher, clock: clock)
+        let run = Task { await enricher.enrich(Self.groupPayload()) }
+        await waitUntil { fetcher.recordedRequests.count == 2 && clock.sleeperCount == 1 }
+        clock.advance(by: .seconds(5))
+        let result = await run.value
+        // The sender's downloaded, the group's cut at its 5 s deadline.
+        #expect(result.avatar?.status == .downloaded)
+        #expect(result.groupAvatar?.status == .timedOut)
+        #expect(result.decisions.contains { $0.code == .avatarTimedOut && $0.message.hasPrefix("group avatar download passed its deadline") })
+        #expect(result.decisions.contains { $0.code == .avatarDownloaded && $0.message.hasPrefix("avatar downloaded") })
+        #expect(Set(fetcher.recordedRequests.map(\.url)) == [Self.avatar, Self.groupPicture])
+    }
+
+    @Test func expiryMarksAGroupPictureStillDownloadingAsTimedOut() async throws {
+        let clock = ManualClock()
+        let fetcher = ScriptedFetcher([
+            Self.avatar: .respond(status: 200, headers: [:], body: TestMedia.png(width: 64, height: 64)),
+            Self.groupPicture: .hang,
+        ])
+        let enricher = Self.enricher(fetcher, clock: clock)
+        let progress = EnrichmentProgress()
+        let run = Task { await enricher.enrich(Self.groupPayload(), progress: progress) }
+        await waitUntil { fetcher.recordedRequests.count == 2 && clock.sleeperCount == 1 && progress.latest?.avatar?.status == .downloaded }
+        let early = try #require(progress.snapshot(because: "the time expired"))
+        #expect(early.avatar?.status == .downloaded)
+        #expect(early.groupAvatar?.status == .timedOut)
+        #expect(early.decisions.contains { $0.message == "group avatar still downloading when the time expired; delivered without it" })
+        // The late end of the download changes nothing delivered.
+        clock.advance(by: .seconds(5))
+        #expect(await run.value.groupAvatar == early.groupAvatar)
+    }
+
+    @Test func aGroupsPictureIsCheckedAsAnAvatarIs() async {
+        let fetcher = ScriptedFetcher([
+            Self.avatar: .respond(status: 200, headers: [:], body: TestMedia.png(width: 64, height: 64)),
+            Self.groupPicture: .respond(status: 200, headers: [:], body: Data("<html>".utf8)),
+        ])
+        let result = await Self.enricher(fetcher).enrich(Self.groupPayload())
+        #expect(result.groupAvatar?.status == .rejected)
+        #expect(result.decisions.contains { $0.code == .avatarRejected && $0.message.hasPrefix("group avatar rejected: ") })
+        // Fetching off: neither is downloaded, and each says so.
+        let off = await Self.enricher(ScriptedFetcher()) { $0.fetchMedia = false }.enrich(Self.groupPayload())
+        #expect(off.avatar?.status == .skipped)
+        #expect(off.groupAvatar?.status == .skipped)
+        #expect(off.decisions.contains { $0.message == "group avatar not fetched: fetching is turned off" })
+    }
+
     @Test func budgetBoundsEveryDownload() async {
         let clock = ManualClock()
         let fetcher = ScriptedFetcher([Self.photo: .hang])

@@ -57,6 +57,28 @@ struct CommunicationNotificationServiceTests {
         #expect(service.forwardCalls == 1)
     }
 
+    @Test func aGroupsOwnPictureIsTheIntentsGroupImageAndTheSendersStandsInWithoutOne() async throws {
+        let groupPicture = ImageFetcher.png(width: 96, height: 96)
+        let groupURL = URL(string: "https://cdn.example.com/groups/crew.png")!
+        var payload = try Self.onesignalExample()
+        payload.set(.string(groupURL.absoluteString), at: JSONPointer("/custom/a/communication/group_avatar_url")!)
+        let recorder = StandInRecorder()
+        let service = TestService(images: [groupURL: groupPicture])
+        #expect(await service.deliveries(for: payload, recording: recorder).count == 1)
+        let donation = try #require(recorder.donations.only)
+        #expect(donation.parameterImages["sender"].map(StandInInspection.source) == .data(ImageFetcher.png))
+        #expect(donation.parameterImages["speakableGroupName"].map(StandInInspection.source) == .data(groupPicture))
+        #expect(!service.decisions.contains { $0.code == .groupImageFromSender })
+
+        // Without a picture of its own, the group's image is the sender's, and the log says so.
+        let plainRecorder = StandInRecorder()
+        let plain = TestService()
+        _ = await plain.deliveries(for: try Self.onesignalExample(), recording: plainRecorder)
+        let plainDonation = try #require(plainRecorder.donations.only)
+        #expect(plainDonation.parameterImages["speakableGroupName"].map(StandInInspection.source) == .data(ImageFetcher.png))
+        #expect(plain.decisions.contains { $0.code == .groupImageFromSender })
+    }
+
     @Test func anAvatarThatCannotBeDownsampledAndIsOverTheLimitNeverReachesTheIntent() async throws {
         // 1600×1600: accepted by the pipeline, but 10 MB decoded, over the 1,572,864-pixel limit.
         let script = ScriptedDownsampler(result: nil)

@@ -15,15 +15,22 @@ final class ImageFetcher: Fetcher, @unchecked Sendable {
     private let lock = NSLock()
     private var requests: [URL] = []
     let image: Data?
+    /// Other bytes for these URLs.
+    let images: [URL: Data]
 
-    /// - Parameter image: the bytes to serve; `nil` hangs until cancelled.
-    init(image: Data?) { self.image = image }
+    /// - Parameters:
+    ///   - image: the bytes to serve; `nil` hangs until cancelled.
+    ///   - images: other bytes for these URLs.
+    init(image: Data?, images: [URL: Data] = [:]) {
+        self.image = image
+        self.images = images
+    }
 
     var requested: [URL] { lock.withLock { requests } }
 
     func fetch(_ request: FetchRequest) async throws -> FetchResponse {
         lock.withLock { requests.append(request.url) }
-        guard let image else {
+        guard let image = images[request.url] ?? image else {
             while !Task.isCancelled { try await Task.sleep(for: .milliseconds(5)) }
             throw CancellationError()
         }
@@ -56,8 +63,8 @@ final class TestService: CommunicationNotificationService, @unchecked Sendable {
     let downsampler: AvatarDownsampler
 
     init(
-        image: Data? = ImageFetcher.png, configure: (inout ServiceConfiguration) -> Void = { _ in }, forwardTwice: Bool = false,
-        downsampler: AvatarDownsampler = .platform
+        image: Data? = ImageFetcher.png, images: [URL: Data] = [:], configure: (inout ServiceConfiguration) -> Void = { _ in },
+        forwardTwice: Bool = false, downsampler: AvatarDownsampler = .platform
     ) {
         var configuration = ServiceConfiguration()
         configuration.enrichment.attachmentDirectory = FileManager.default.temporaryDirectory
@@ -65,7 +72,7 @@ final class TestService: CommunicationNotificationService, @unchecked Sendable {
         configuration.enrichment.avatarCache = nil  // each test downloads; none shares a cache
         configure(&configuration)
         self.testConfiguration = configuration
-        self.fetcher = ImageFetcher(image: image)
+        self.fetcher = ImageFetcher(image: image, images: images)
         self.forwardTwice = forwardTwice
         self.downsampler = downsampler
         super.init()

@@ -8,6 +8,7 @@ public struct FieldPointers: Hashable, Sendable {
     public var senderHandle: [JSONPointer]
     public var conversationIdentifier: [JSONPointer]
     public var groupName: [JSONPointer]
+    public var groupAvatarURL: [JSONPointer]
     public var recipients: [JSONPointer]
     public var mentionsCurrentUser: [JSONPointer]
     public var isReplyToCurrentUser: [JSONPointer]
@@ -20,6 +21,7 @@ public struct FieldPointers: Hashable, Sendable {
         self.senderHandle = []
         self.conversationIdentifier = []
         self.groupName = []
+        self.groupAvatarURL = []
         self.recipients = []
         self.mentionsCurrentUser = []
         self.isReplyToCurrentUser = []
@@ -34,6 +36,7 @@ public struct FieldPointers: Hashable, Sendable {
         ("senderHandle", \.senderHandle),
         ("conversationIdentifier", \.conversationIdentifier),
         ("groupName", \.groupName),
+        ("groupAvatarURL", \.groupAvatarURL),
         ("recipients", \.recipients),
         ("mentionsCurrentUser", \.mentionsCurrentUser),
             ("isReplyToCurrentUser", \.isReplyToCurrentUser),

@@ -75,6 +75,7 @@ extension FieldPointers {
             senderHandle += [p("/communication/sender_handle")]
             conversationIdentifier += [p("/communication/conversation_id")]
             groupName += [p("/communication/group_name")]
+            groupAvatarURL += [p("/communication/group_avatar_url")]
             recipients += [p("/communication/recipients")]
             mentionsCurrentUser += [p("/communication/mentions_current_user")]
             isReplyToCurrentUser += [p("/communication/is_reply_to_current_user")]
@@ -93,6 +94,7 @@ extension FieldPointers {
             senderAvatarURL += [p(info + "/sender/avatar")]
             conversationIdentifier += [p(info + "/conversationId")]
             groupName += [p(info + "/groupName")]
+            groupAvatarURL += [p(info + "/groupAvatar")]
         }
     }
 }

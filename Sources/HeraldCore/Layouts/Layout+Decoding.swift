@@ -28,23 +28,11 @@ extension Layout {
         if let name = first(fields.senderName, Layout.text) {
             var sender = Person(identifier: first(fields.senderIdentifier, Layout.text), displayName: name)
             sender.handle = first(fields.senderHandle, Layout.text).map(Handle.init(inferringKindOf:))
-            switch first(fields.senderAvatarURL, Layout.avatarText) {
-            case nil:
-                // An empty avatar_url names no avatar; the next pointer was tried, and none gave one.
-                if fields.senderAvatarURL.contains(where: { $0.resolve(in: data)?.stringValue?.isEmpty == true }) {
-                    decisions.append(Decision(.avatarURLEmpty, "avatar URL is empty, so no avatar is shown"))
-                }
-            case let avatarText?:
-                switch MediaReference(avatarText) {
-                case .remote(let url):
-                    sender.avatarURL = url
-                case .local(let url):
-                    localAvatar = url
-                    decisions.append(Decision(.avatarURLRejected, "avatar URL \"\(avatarText)\" is not an absolute http(s) URL, so the phone shows no avatar"))
-                case .rejected(let reason):
-                    decisions.append(Decision(.avatarURLRejected, "avatar URL ignored: \(reason)"))
-                }
-            }
+            let avatar = Layout.avatarURL(
+                first(fields.senderAvatarURL, Layout.avatarText), pointers: fields.senderAvatarURL, in: data, what: "avatar",
+                codes: (.avatarURLEmpty, .avatarURLRejected), decisions: &decisions)
+            sender.avatarURL = avatar.remote
+            localAvatar = avatar.local
             message.sender = sender
         } else {
             decisions.append(Decision(.noSender, "no sender name found, so the notification keeps the standard layout"))
@@ -59,6 +47,15 @@ extension Layout {
                     break
                 }
             }
+        }
+        let groupAvatarText = first(fields.groupAvatarURL, Layout.avatarText)
+        if message.groupName != nil {
+            // A local group picture is never read, not even by a preview: the sender's stands in.
+            message.groupAvatarURL = Layout.avatarURL(
+                groupAvatarText, pointers: fields.groupAvatarURL, in: data, what: "group avatar",
+                codes: (.groupAvatarURLEmpty, .groupAvatarURLRejected), decisions: &decisions).remote
+        } else if let groupAvatarText {
+            decisions.append(Decision(.groupAvatarIgnored, "group avatar \"\(groupAvatarText)\" ignored: without a group name this is no group conversation"))
         }
         message.recipients = fields.recipients.lazy.compactMap { $0.resolve(in: data) }
             .map(Layout.recipientList).first { !$0.isEmpty } ?? []
@@ -109,6 +106,36 @@ extension Layout {
         case .remote: return true
         case .local(let url): return url.isFileURL || text.hasPrefix("/")
         case .rejected: return false
+        }
+    }
+
+    /// An avatar's URL read from `text` (the first non-empty string of `pointers`): remote, or
+    /// local (a relative path or `file:` URL, which only a preview reads), noting why there is
+    /// none.
+    ///
+    /// - Parameters:
+    ///   - what: "avatar" or "group avatar", for the decisions.
+    ///   - codes: the decision codes for an empty URL and a rejected one.
+    private static func avatarURL(
+        _ text: String?, pointers: [JSONPointer], in data: JSONValue, what: String, codes: (empty: Decision.Code, rejected: Decision.Code),
+        decisions: inout [Decision]
+    ) -> (remote: URL?, local: URL?) {
+        guard let text else {
+            // An empty URL names no avatar; the next pointer was tried, and none gave one.
+            if pointers.contains(where: { $0.resolve(in: data)?.stringValue?.isEmpty == true }) {
+                decisions.append(Decision(codes.empty, "\(what) URL is empty, so no \(what) is shown"))
+            }
+            return (nil, nil)
+        }
+        switch MediaReference(text) {
+        case .remote(let url):
+            return (url, nil)
+        case .local(let url):
+            decisions.append(Decision(codes.rejected, "\(what) URL \"\(text)\" is not an absolute http(s) URL, so the phone shows no \(what)"))
+            return (nil, url)
+        case .rejected(let reason):
+            decisions.append(Decision(codes.rejected, "\(what) URL ignored: \(reason)"))
+            return (nil, nil)
         }
     }
 

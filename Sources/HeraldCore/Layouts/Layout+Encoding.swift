@@ -39,6 +39,7 @@ extension Layout {
         }
         put(message.conversationIdentifier.map(JSONValue.string), fields.conversationIdentifier)
         put(message.groupName.map(JSONValue.string), fields.groupName)
+        put(message.groupAvatarURL.map { .string($0.absoluteString) }, fields.groupAvatarURL)
         if !message.recipients.isEmpty {
             put(.array(message.recipients.map(JSONValue.string)), fields.recipients)
         }

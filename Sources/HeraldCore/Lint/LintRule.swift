@@ -30,7 +30,7 @@ public struct LintRule: Hashable, Sendable, Identifiable {
     public static let customKeyInAPS = LintRule(id: "custom-key-in-aps", severity: .warning, summary: "Custom keys belong beside aps, not inside it.")
     public static let communicationWithoutSenderName = LintRule(
         id: "communication-without-sender-name", severity: .error, summary: "A communication block needs sender_name to show a sender.")
-    public static let avatarURL = LintRule(id: "avatar-url-not-https", severity: .error, summary: "The avatar URL must be absolute https.")
+    public static let avatarURL = LintRule(id: "avatar-url-not-https", severity: .error, summary: "The avatar and group avatar URLs must be absolute https.")
     public static let attachmentURL = LintRule(id: "attachment-url-not-https", severity: .error, summary: "Attachment URLs must be absolute https.")
     public static let unknownInterruptionLevel = LintRule(
         id: "unknown-interruption-level", severity: .error, summary: "interruption-level must be passive, active, time-sensitive or critical.")

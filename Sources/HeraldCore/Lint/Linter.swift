@@ -168,14 +168,18 @@ public enum Linter {
         }
         for decision in preview.decisions {
             switch decision.code {
-            case .avatarURLRejected: findings.append(LintFinding(.avatarURL, decision.message))
+            case .avatarURLRejected, .groupAvatarURLRejected: findings.append(LintFinding(.avatarURL, decision.message))
             case .avatarURLEmpty: findings.append(LintFinding(.avatarURL, "avatar URL is empty; leave the key out when there is no avatar", severity: .info))
+            case .groupAvatarIgnored: findings.append(LintFinding(.avatarURL, decision.message + "; give the group's name too", severity: .warning))
+            case .groupAvatarURLEmpty:
+                findings.append(LintFinding(.avatarURL, "group avatar URL is empty; leave the key out when the group has no picture", severity: .info))
             case .attachmentRelative, .attachmentURLRejected: findings.append(LintFinding(.attachmentURL, decision.message))
             default: break
             }
         }
-        if let avatar = preview.message.sender?.avatarURL, avatar.scheme?.lowercased() == "http" {
-            findings.append(LintFinding(.avatarURL, "avatar \(avatar.absoluteString) uses http; use https (the extension refuses http unless configured to allow it)", severity: .warning))
+        for (what, url) in [("avatar", preview.message.sender?.avatarURL), ("group avatar", preview.message.groupAvatarURL)] {
+            guard let url, url.scheme?.lowercased() == "http" else { continue }
+            findings.append(LintFinding(.avatarURL, "\(what) \(url.absoluteString) uses http; use https (the extension refuses http unless configured to allow it)", severity: .warning))
         }
         for attachment in preview.message.attachments where attachment.url.scheme?.lowercased() == "http" {
             findings.append(LintFinding(.attachmentURL, "attachment \(attachment.url.absoluteString) uses http; use https (the extension refuses http unless configured to allow it)", severity: .warning))

@@ -4,7 +4,7 @@ extension Message {
     ///
     /// A sender with a blank name is no sender; blank recipients are left out; a blank sender
     /// identifier, handle, conversation identifier, group name or declared attachment type is
-    /// `nil`. ``Layout/encode(_:into:)`` writes this, so `decode(encode(message))` gives it back.
+    /// `nil`; without a group name there is no group avatar. ``Layout/encode(_:into:)`` writes this, so `decode(encode(message))` gives it back.
     public var normalized: Message {
         var message = self
         if var sender, !sender.displayName.isBlank {
@@ -16,6 +16,7 @@ extension Message {
         }
         message.conversationIdentifier = conversationIdentifier.flatMap(Self.present)
         message.groupName = groupName.flatMap(Self.present)
+        if message.groupName == nil { message.groupAvatarURL = nil }
         message.recipients = recipients.filter { !$0.isBlank }
         for index in message.attachments.indices {
             message.attachments[index].declaredType = message.attachments[index].declaredType.flatMap(Self.present)

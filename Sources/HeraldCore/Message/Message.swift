@@ -1,3 +1,5 @@
+import Foundation
+
 /// What a chat message notification says, independent of any provider's spelling.
 ///
 /// The extension decodes it from a payload with a ``Layout``; a server encodes it with the same
@@ -10,6 +12,9 @@ public struct Message: Hashable, Sendable {
     public var conversationIdentifier: String?
     /// The group's name; a non-nil value makes it a group conversation.
     public var groupName: String?
+    /// The group's picture, an absolute http(s) URL: the extension sets it as the intent's
+    /// group image. Only a group has one (``normalized`` drops it without ``groupName``).
+    public var groupAvatarURL: URL?
     /// The other members of the conversation, by identifier.
     public var recipients: [String]
     /// Whether the message mentions the person receiving it.
@@ -24,6 +29,7 @@ public struct Message: Hashable, Sendable {
         sender: Person? = nil,
         conversationIdentifier: String? = nil,
         groupName: String? = nil,
+        groupAvatarURL: URL? = nil,
         recipients: [String] = [],
         mentionsCurrentUser: Bool = false,
         isReplyToCurrentUser: Bool = false,
@@ -32,6 +38,7 @@ public struct Message: Hashable, Sendable {
         self.sender = sender
         self.conversationIdentifier = conversationIdentifier
         self.groupName = groupName
+        self.groupAvatarURL = groupAvatarURL
         self.recipients = recipients
         self.mentionsCurrentUser = mentionsCurrentUser
         self.isReplyToCurrentUser = isReplyToCurrentUser

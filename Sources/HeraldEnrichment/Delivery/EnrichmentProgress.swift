@@ -10,7 +10,7 @@ public final class EnrichmentProgress: @unchecked Sendable {
     // @unchecked: every stored property is read and written only while `lock` is held.
     private let lock = NSLock()
     private var current: EnrichedNotification?
-    private var avatarPending = false
+    private var pendingAvatars: Set<AvatarSlot> = []
     private var pendingAttachments: Set<Int> = []
 
     public init() {}
@@ -20,19 +20,18 @@ public final class EnrichmentProgress: @unchecked Sendable {
         lock.withLock { current }
     }
 
-    func publish(_ notification: EnrichedNotification, avatarPending: Bool = false, pendingAttachments: Set<Int> = []) {
+    func publish(_ notification: EnrichedNotification, pendingAvatars: Set<AvatarSlot> = [], pendingAttachments: Set<Int> = []) {
         lock.withLock {
             current = notification
-            self.avatarPending = avatarPending
+            self.pendingAvatars = pendingAvatars
             self.pendingAttachments = pendingAttachments
         }
     }
 
-    func finishAvatar(_ result: AvatarResult, decisions: [Decision]) {
+    func finishAvatar(_ slot: AvatarSlot, _ result: AvatarResult, decisions: [Decision]) {
         lock.withLock {
-            guard avatarPending else { return }
-            avatarPending = false
-            current?.avatar = result
+            guard pendingAvatars.remove(slot) != nil else { return }
+            current?[avatar: slot] = result
             current?.decisions += decisions
         }
     }
@@ -61,16 +60,16 @@ public final class EnrichmentProgress: @unchecked Sendable {
     public func snapshot(because reason: String) -> EnrichedNotification? {
         lock.withLock {
             guard var notification = current else { return nil }
-            if avatarPending {
-                notification.avatar = AvatarResult(status: .timedOut)
-                notification.decisions.append(Decision(.avatarTimedOut, "avatar still downloading when \(reason); delivered without it"))
+            for slot in AvatarSlot.allCases where pendingAvatars.contains(slot) {
+                notification[avatar: slot] = AvatarResult(status: .timedOut)
+                notification.decisions.append(Decision(.avatarTimedOut, "\(slot.subject) still downloading when \(reason); delivered without it"))
             }
             for index in pendingAttachments.sorted() where index < notification.attachments.count {
                 notification.attachments[index].status = .timedOut
                 notification.decisions.append(Decision(.attachmentTimedOut, "attachment \(index + 1) still downloading when \(reason); delivered without it"))
             }
             notification.decisions.append(Decision(.expired, "delivered at stage \(notification.stage) because \(reason)"))
-            avatarPending = false
+            pendingAvatars = []
             pendingAttachments = []
             current = notification
             return notification

@@ -1,12 +1,14 @@
 import Foundation
 import HeraldCore
 
-/// Gets the sender's avatar: from the cache when fresh, else a (conditional) download with a
-/// byte cap, checked by its header before anything decodes it.
+/// Gets the sender's or the group's avatar: from the cache when fresh, else a (conditional)
+/// download with a byte cap, checked by its header before anything decodes it.
 struct AvatarLoader: Sendable {
     let media: MediaFetch
     let configuration: EnrichmentConfiguration
     let cache: AvatarCache?
+    /// Whose picture: how the decisions name it.
+    var slot: AvatarSlot = .sender
 
     /// Loads an avatar. Runs until done; the caller bounds it with a deadline.
     func load(_ url: URL) async -> (AvatarResult, [Decision]) {
@@ -20,9 +22,9 @@ struct AvatarLoader: Sendable {
         let response: FetchResponse
         switch await media.open(url, headers: headers) {
         case .refused(let reason):
-            return (AvatarResult(status: .skipped), [Decision(.avatarSkipped, "avatar not fetched: \(reason)")])
+            return (AvatarResult(status: .skipped), [Decision(.avatarSkipped, "\(slot.subject) not fetched: \(reason)")])
         case .failed(let reason):
-            return (AvatarResult(status: .failed), [Decision(.avatarFailed, "avatar download failed: \(reason)")])
+            return (AvatarResult(status: .failed), [Decision(.avatarFailed, "\(slot.subject) download failed: \(reason)")])
         case .response(let opened):
             response = opened
         }
@@ -35,18 +37,18 @@ struct AvatarLoader: Sendable {
             return (result, decisions)
         }
         guard response.isSuccess else {
-            return (AvatarResult(status: .failed), [Decision(.avatarFailed, "avatar download failed: the server answered HTTP \(response.statusCode)")])
+            return (AvatarResult(status: .failed), [Decision(.avatarFailed, "\(slot.subject) download failed: the server answered HTTP \(response.statusCode)")])
         }
         let data: Data
         do {
             guard let collected = try await response.collect(limit: configuration.avatarByteLimit) else {
-                return (AvatarResult(status: .rejected), [Decision(.avatarRejected, "avatar rejected: larger than the \(configuration.avatarByteLimit)-byte limit (stopped reading there)")])
+                return (AvatarResult(status: .rejected), [Decision(.avatarRejected, "\(slot.subject) rejected: larger than the \(configuration.avatarByteLimit)-byte limit (stopped reading there)")])
             }
             data = collected
         } catch is CancellationError {
-            return (AvatarResult(status: .timedOut), [Decision(.avatarTimedOut, "avatar download cancelled")])
+            return (AvatarResult(status: .timedOut), [Decision(.avatarTimedOut, "\(slot.subject) download cancelled")])
         } catch {
-            return (AvatarResult(status: .failed), [Decision(.avatarFailed, "avatar download failed while reading: \(error)")])
+            return (AvatarResult(status: .failed), [Decision(.avatarFailed, "\(slot.subject) download failed while reading: \(error)")])
         }
         var (result, decisions) = accept(data, status: .downloaded, how: "downloaded (\(data.count) bytes)")
         if result.status == .downloaded, let cache, let freshUntil = cache.freshUntil(headers: response.headers) {
@@ -62,21 +64,21 @@ struct AvatarLoader: Sendable {
         do {
             info = try MediaSniffer.imageInfo(of: data)
         } catch {
-            return (AvatarResult(status: .rejected), [Decision(.avatarRejected, "avatar rejected: \(error.message)")])
+            return (AvatarResult(status: .rejected), [Decision(.avatarRejected, "\(slot.subject) rejected: \(error.message)")])
         }
         let limit = configuration.maximumAvatarPixels
         guard info.pixelCount <= limit else {
             return (AvatarResult(status: .rejected, info: info), [
-                Decision(.avatarRejected, "avatar rejected: \(info.width)×\(info.height) \(info.format) has more than the \(limit)-pixel limit (decoded, it would take half the extension's memory)"),
+                Decision(.avatarRejected, "\(slot.subject) rejected: \(info.width)×\(info.height) \(info.format) has more than the \(limit)-pixel limit (decoded, it would take half the extension's memory)"),
             ])
         }
         let display = configuration.avatarDisplaySize
         let large = info.width > display || info.height > display
-        var decisions = [Decision(status == .cached ? .avatarCached : .avatarDownloaded, "avatar \(how): \(info.width)×\(info.height) \(info.format)")]
+        var decisions = [Decision(status == .cached ? .avatarCached : .avatarDownloaded, "\(slot.subject) \(how): \(info.width)×\(info.height) \(info.format)")]
         if large {
             let dropped = info.pixelCount > configuration.maximumUndownsampledAvatarPixels
                 ? " (over \(configuration.maximumUndownsampledAvatarPixels) pixels: dropped if that fails)" : ""
-            decisions.append(Decision(.avatarNeedsDownsampling, "avatar is larger than the \(display) px display size; the phone downsamples it before use\(dropped)"))
+            decisions.append(Decision(.avatarNeedsDownsampling, "\(slot.subject) is larger than the \(display) px display size; the phone downsamples it before use\(dropped)"))
         }
         return (AvatarResult(status: status, data: data, info: info, needsDownsampling: large), decisions)
     }
@@ -87,7 +89,7 @@ struct AvatarLoader: Sendable {
             try cache.store(entry, for: url)
             return []
         } catch {
-            return [Decision(.avatarCacheWriteFailed, "avatar not cached: \(error.localizedDescription)")]
+            return [Decision(.avatarCacheWriteFailed, "\(slot.subject) not cached: \(error.localizedDescription)")]
         }
     }
 }

@@ -36,6 +36,8 @@ public struct EnrichedNotification: Hashable, Sendable {
     public var message: Message
     /// The avatar download; `nil` when there is no sender or no avatar URL.
     public var avatar: AvatarResult?
+    /// The group avatar download; `nil` when there is no sender, no group or no group avatar URL.
+    public var groupAvatar: AvatarResult?
     /// One result per attachment in ``message``, in the same order.
     public var attachments: [AttachmentResult]
     /// Every decision, in the order taken.
@@ -44,7 +46,7 @@ public struct EnrichedNotification: Hashable, Sendable {
     /// - Parameters: see the properties.
     public init(
         stage: Stage, layoutName: String, extensionWillRun: Bool, content: ContentFields, message: Message,
-        avatar: AvatarResult? = nil, attachments: [AttachmentResult] = [], decisions: [Decision] = []
+        avatar: AvatarResult? = nil, groupAvatar: AvatarResult? = nil, attachments: [AttachmentResult] = [], decisions: [Decision] = []
     ) {
         self.stage = stage
         self.layoutName = layoutName
@@ -52,6 +54,7 @@ public struct EnrichedNotification: Hashable, Sendable {
         self.content = content
         self.message = message
         self.avatar = avatar
+        self.groupAvatar = groupAvatar
         self.attachments = attachments
         self.decisions = decisions
     }

@@ -67,12 +67,15 @@ public struct Enricher<C: Clock<Duration>>: Sendable {
         notification.attachments = decoded.message.attachments.map { AttachmentResult(source: $0, status: .skipped) }
         // A relative or file: avatar is read only where local files are allowed (a preview).
         let localAvatar = configuration.localFileBase == nil || decoded.message.sender == nil ? nil : decoded.localAvatar
-        let avatarURL = decoded.message.sender?.avatarURL ?? localAvatar
+        var avatars: [AvatarSlot: URL] = [:]
+        avatars[.sender] = decoded.message.sender?.avatarURL ?? localAvatar
+        // The group's picture shows only in a communication notification, which needs a sender.
+        avatars[.group] = decoded.message.sender == nil ? nil : decoded.message.groupAvatarURL
 
         guard configuration.fetchMedia else {
-            if avatarURL != nil {
-                notification.avatar = AvatarResult(status: .skipped)
-                notification.decisions.append(Decision(.avatarSkipped, "avatar not fetched: fetching is turned off"))
+            for slot in AvatarSlot.allCases where avatars[slot] != nil {
+                notification[avatar: slot] = AvatarResult(status: .skipped)
+                notification.decisions.append(Decision(.avatarSkipped, "\(slot.subject) not fetched: fetching is turned off"))
             }
             if !notification.attachments.isEmpty {
                 notification.decisions.append(Decision(.attachmentSkipped, "\(notification.attachments.count) attachment(s) not fetched: fetching is turned off"))
@@ -88,15 +91,14 @@ public struct Enricher<C: Clock<Duration>>: Sendable {
                 .attachmentsDropped,
                 "\(dropped) of \(notification.attachments.count) attachments not fetched: at most \(attachments.count) are downloaded, and iOS shows the first"))
         }
-        progress.publish(notification, avatarPending: avatarURL != nil, pendingAttachments: Set(attachments.indices))
-        await download(avatarURL: avatarURL, attachments: attachments, budgetEnd: budgetEnd, progress: progress)
+        progress.publish(notification, pendingAvatars: Set(avatars.keys), pendingAttachments: Set(attachments.indices))
+        await download(avatars: avatars, attachments: attachments, budgetEnd: budgetEnd, progress: progress)
         return progress.complete() ?? notification
     }
 
-    private func download(avatarURL: URL?, attachments: [Message.Attachment], budgetEnd: C.Instant, progress: EnrichmentProgress) async {
+    private func download(avatars: [AvatarSlot: URL], attachments: [Message.Attachment], budgetEnd: C.Instant, progress: EnrichmentProgress) async {
         let media = MediaFetch(fetcher: fetcher, configuration: configuration)
         let (cache, cacheDecisions) = configuration.avatarCache.map { AvatarCache.open($0, now: wallClock) } ?? (nil, [])
-        let loader = AvatarLoader(media: media, configuration: configuration, cache: cache)
         let downloader = AttachmentDownloader(
             media: media, configuration: configuration,
             directory: configuration.attachmentDirectory.appendingPathComponent(UUID().uuidString, isDirectory: true))
@@ -104,16 +106,20 @@ public struct Enricher<C: Clock<Duration>>: Sendable {
         let avatarTimeout = configuration.avatarTimeout
         let attachmentTimeout = configuration.attachmentTimeout
         await withTaskGroup(of: Void.self) { group in
-            if let avatarURL {
+            for (slot, url) in avatars {
+                let loader = AvatarLoader(media: media, configuration: configuration, cache: cache, slot: slot)
+                // The cache's own problems are reported once, with the sender's avatar (or the
+                // group's when there is no other).
+                let opening = slot == .sender || avatars[.sender] == nil ? cacheDecisions : []
                 group.addTask {
                     let deadline = min(clock.now.advanced(by: avatarTimeout), budgetEnd)
-                    switch await Deadline.run(until: deadline, on: clock, { await loader.load(avatarURL) }) {
+                    switch await Deadline.run(until: deadline, on: clock, { await loader.load(url) }) {
                     case .finished(let (result, decisions)):
-                        progress.finishAvatar(result, decisions: cacheDecisions + decisions)
+                        progress.finishAvatar(slot, result, decisions: opening + decisions)
                     case .timedOut:
-                        let timedOut = Decision(.avatarTimedOut, "avatar download passed its deadline (\(avatarTimeout) or the budget) and was cancelled")
-                        let (result, decisions) = timedOutAvatar(avatarURL, loader: loader, cache: cache)
-                        progress.finishAvatar(result, decisions: cacheDecisions + [timedOut] + decisions)
+                        let timedOut = Decision(.avatarTimedOut, "\(slot.subject) download passed its deadline (\(avatarTimeout) or the budget) and was cancelled")
+                        let (result, decisions) = timedOutAvatar(url, loader: loader, cache: cache)
+                        progress.finishAvatar(slot, result, decisions: opening + [timedOut] + decisions)
                     }
                 }
             }

@@ -19,22 +19,23 @@ struct AvatarDownsampler: Sendable {
     ///   - avatar: the pipeline's avatar.
     ///   - maximumPixelSize: the longest side of the downsampled avatar.
     ///   - pixelLimit: the most pixels an avatar may have to be passed on as downloaded.
+    ///   - subject: how the decision names it: "avatar" or "group avatar".
     /// - Returns: the bytes to use (`nil` for no avatar), and a decision when they are not what
     ///   was downloaded.
-    func prepare(_ avatar: AvatarResult, maximumPixelSize: Int, pixelLimit: Int) -> (Data?, Decision?) {
+    func prepare(_ avatar: AvatarResult, maximumPixelSize: Int, pixelLimit: Int, subject: String = "avatar") -> (Data?, Decision?) {
         guard let data = avatar.data else { return (nil, nil) }
         guard avatar.needsDownsampling else { return (data, nil) }
         if let smaller = thumbnail(data, maximumPixelSize) {
-            return (smaller, Decision(.avatarDownsampled, "avatar downsampled to at most \(maximumPixelSize) px (\(data.count) → \(smaller.count) bytes)"))
+            return (smaller, Decision(.avatarDownsampled, "\(subject) downsampled to at most \(maximumPixelSize) px (\(data.count) → \(smaller.count) bytes)"))
         }
         let size = avatar.info.map { "\($0.width)×\($0.height)" } ?? "of unknown size"
         // The pipeline records the size of every avatar it accepts: one without is not passed on.
         guard let pixels = avatar.info?.pixelCount, pixels <= pixelLimit else {
             return (nil, Decision(
                 .avatarDropped,
-                "the avatar (\(size)) could not be downsampled and has more than \(pixelLimit) pixels: left out, rather than decoded in full in the extension's memory"))
+                "the \(subject) (\(size)) could not be downsampled and has more than \(pixelLimit) pixels: left out, rather than decoded in full in the extension's memory"))
         }
-        return (data, Decision(.avatarNotDownsampled, "the avatar (\(size)) could not be downsampled here; it is used as downloaded (within the \(pixelLimit)-pixel limit)"))
+        return (data, Decision(.avatarNotDownsampled, "the \(subject) (\(size)) could not be downsampled here; it is used as downloaded (within the \(pixelLimit)-pixel limit)"))
     }
 }
 

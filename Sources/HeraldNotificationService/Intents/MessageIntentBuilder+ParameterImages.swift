@@ -3,19 +3,20 @@ import Foundation
 import HeraldCore
 
 extension MessageIntentBuilder {
-    /// Sets the avatar as the intent's sender image and, in a group, as its group image.
+    /// Sets the sender's avatar as the intent's sender image and, in a group, the group's
+    /// picture as its group image (the sender's stands in when the group has none).
     ///
     /// `setImage(_:forParameterNamed:)` taking a key path is iOS 12+ and unavailable on macOS
     /// (Apple's Intents overlay); macOS builds use `MessageIntentBuilder+macOS.swift`.
     ///
-    /// - Returns: no decisions: every image is set.
-    func setParameterImages(_ avatar: Data, on intent: INSendMessageIntent, isGroup: Bool) -> [Decision] {
-        intent.setImage(INImage(imageData: avatar), forParameterNamed: \.sender)
-        if isGroup {
-            // Herald's message model has no group picture: the sender's stands in for it.
-            intent.setImage(INImage(imageData: avatar), forParameterNamed: \.speakableGroupName)
+    /// - Returns: a decision when the sender's picture stands in for the group's.
+    func setParameterImages(sender: Data?, group: Data?, on intent: INSendMessageIntent, isGroup: Bool) -> [Decision] {
+        if let sender {
+            intent.setImage(INImage(imageData: sender), forParameterNamed: \.sender)
         }
-        return []
+        guard isGroup, let groupImage = group ?? sender else { return [] }
+        intent.setImage(INImage(imageData: groupImage), forParameterNamed: \.speakableGroupName)
+        return group == nil ? [Decision(.groupImageFromSender, "the group has no picture of its own: the sender's avatar is its image")] : []
     }
 }
 #endif

@@ -9,7 +9,7 @@ extension MessageIntentBuilder {
     /// `INPerson` only, and a group gets no image.
     ///
     /// - Returns: a decision saying so.
-    func setParameterImages(_ avatar: Data, on intent: INSendMessageIntent, isGroup: Bool) -> [Decision] {
+    func setParameterImages(sender: Data?, group: Data?, on intent: INSendMessageIntent, isGroup: Bool) -> [Decision] {
         [Decision(.parameterImagesUnavailable, "macOS has no intent parameter images: the avatar is on the sender only\(isGroup ? ", the group has none" : "")")]
     }
 }

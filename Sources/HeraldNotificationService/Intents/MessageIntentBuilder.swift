@@ -13,9 +13,10 @@ struct MessageIntentBuilder {
     ///
     /// - Parameters:
     ///   - notification: the enriched notification; must have a sender.
-    ///   - avatar: the downsampled avatar bytes, if any.
+    ///   - avatar: the sender's downsampled avatar bytes, if any.
+    ///   - groupAvatar: the group's, if any.
     /// - Returns: the intent and the decisions taken (padding, images).
-    func intent(for notification: EnrichedNotification, avatar: Data?) -> (INSendMessageIntent, [Decision]) {
+    func intent(for notification: EnrichedNotification, avatar: Data?, groupAvatar: Data? = nil) -> (INSendMessageIntent, [Decision]) {
         var decisions: [Decision] = []
         let message = notification.message
         let sender = message.sender.map { person(for: $0, image: avatar.map(INImage.init(imageData:))) }
@@ -39,8 +40,8 @@ struct MessageIntentBuilder {
             recipients: recipients, outgoingMessageType: .outgoingMessageText, content: notification.content.body,
             speakableGroupName: message.groupName.map { INSpeakableString(spokenPhrase: $0) },
             conversationIdentifier: message.conversationIdentifier, serviceName: nil, sender: sender, attachments: nil)
-        if let avatar {
-            decisions += setParameterImages(avatar, on: intent, isGroup: isGroup)
+        if avatar != nil || (isGroup && groupAvatar != nil) {
+            decisions += setParameterImages(sender: avatar, group: isGroup ? groupAvatar : nil, on: intent, isGroup: isGroup)
         }
         let metadata = INSendMessageIntentDonationMetadata()
         metadata.mentionsCurrentUser = message.mentionsCurrentUser

@@ -2,6 +2,7 @@ import HeraldCore
 
 extension Decision.Code {
     public static let groupPadded = Decision.Code(rawValue: "group-padded")
+    public static let groupImageFromSender = Decision.Code(rawValue: "group-image-from-sender")
     public static let attachmentRefusedByIOS = Decision.Code(rawValue: "attachment-refused-by-ios")
     public static let communicationSkipped = Decision.Code(rawValue: "communication-skipped")
     public static let donationFailed = Decision.Code(rawValue: "donation-failed")

@@ -75,11 +75,18 @@ struct NotificationCard: Hashable {
             secondary.append(content.subtitle)
         }
         // A local avatar file is read by a preview only; the phone, given no https URL, shows none.
-        let avatar = sender.avatarURL == nil ? nil : notification.avatar?.data.flatMap { data in
-            notification.avatar?.info.flatMap { EmbeddedImage(data: data, format: $0.format) }
-        }
+        let senderImage = sender.avatarURL == nil ? nil : notification.avatar.flatMap(Self.image)
+        // A group shows the group's image (estimated from developer reports): its own picture,
+        // else the sender's, which the extension sets as the group's image.
+        let avatar = group == nil ? senderImage : notification.groupAvatar.flatMap(Self.image) ?? senderImage
         return NotificationCard(
             leading: .avatar(avatar), title: sender.displayName, secondary: secondary, body: content.body, thumbnail: thumbnail, nothingShown: nil)
+    }
+
+    /// A downloaded avatar as a page draws it; `nil` when none was downloaded or a browser cannot draw it.
+    private static func image(_ avatar: AvatarResult) -> EmbeddedImage? {
+        guard let data = avatar.data, let info = avatar.info else { return nil }
+        return EmbeddedImage(data: data, format: info.format)
     }
 
     /// The first downloaded attachment's thumbnail: the image itself when a browser draws its

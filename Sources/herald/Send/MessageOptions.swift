@@ -28,6 +28,9 @@ struct MessageOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("The group's name: makes it a group message, shown as the second line.", valueName: "name"))
     var group: String?
 
+    @Option(name: .customLong("group-avatar-url"), help: ArgumentHelp("An https URL of the group's picture (with --group).", valueName: "url"))
+    var groupAvatarURL: String?
+
     @Option(name: .long, help: ArgumentHelp("Another member of the conversation, by id (repeat for each).", valueName: "id"))
     var recipient: [String] = []
 
@@ -55,7 +58,7 @@ struct MessageOptions: ParsableArguments {
     /// Whether any message flag was given.
     private var hasMessageFlags: Bool {
         senderName != nil || senderID != nil || senderHandle != nil || avatarURL != nil || text != nil || conversation != nil
-            || group != nil || !recipient.isEmpty || !attachmentURL.isEmpty || mention || title != nil || subtitle != nil
+            || group != nil || groupAvatarURL != nil || !recipient.isEmpty || !attachmentURL.isEmpty || mention || title != nil || subtitle != nil
             || category != nil || interruptionLevel != nil || relevanceScore != nil
     }
 
@@ -69,7 +72,10 @@ struct MessageOptions: ParsableArguments {
         if senderName == nil, senderID != nil || senderHandle != nil || avatarURL != nil {
             throw ValidationError("--sender-id, --sender-handle and --avatar-url need --sender-name")
         }
-        let urls = [("--avatar-url", avatarURL)] + attachmentURL.map { ("--attachment-url", $0) }
+        if groupAvatarURL != nil, group == nil {
+            throw ValidationError("--group-avatar-url needs --group: only a group has a picture of its own")
+        }
+        let urls = [("--avatar-url", avatarURL), ("--group-avatar-url", groupAvatarURL)] + attachmentURL.map { ("--attachment-url", $0) }
         for (flag, value) in urls {
             if let value, URL(string: value)?.scheme?.lowercased() != "https" {
                 throw ValidationError("\(flag) \(value) is not an https URL; the phone downloads https only")
@@ -92,7 +98,8 @@ struct MessageOptions: ParsableArguments {
                 avatarURL: avatarURL.flatMap(URL.init(string:)))
         }
         let message = Message(
-            sender: sender, conversationIdentifier: conversation, groupName: group, recipients: recipient, mentionsCurrentUser: mention,
+            sender: sender, conversationIdentifier: conversation, groupName: group, groupAvatarURL: groupAvatarURL.flatMap(URL.init(string:)),
+            recipients: recipient, mentionsCurrentUser: mention,
             attachments: attachmentURL.compactMap(URL.init(string:)).map { Message.Attachment(url: $0) })
         return OutgoingMessage(
             message: message, text: text, title: title, subtitle: subtitle, category: category,
