@@ -18,7 +18,7 @@ struct ConvertCommandTests {
         let message = Layout.oneSignal.decode(payload).message
         #expect(message == Message(
             sender: Person(identifier: "user-1842", displayName: "Maya Lindqvist"), conversationIdentifier: "conv-8c2f1e",
-            groupName: "Weekend climbing", recipients: ["user-2210", "user-3307"]))
+            groupName: "Weekend climbing", groupAvatarURL: URL(string: "https://cdn.example.com/g/8c2f1e.png"), recipients: ["user-2210", "user-3307"]))
         #expect(payload["aps"]?["alert"]?["body"] == "Rope is packed.")
         #expect(converted.stderr.contains("contents.en → aps.alert.body"))
         #expect(converted.stderr.contains("read by OneSignal itself, not sent to the phone"))

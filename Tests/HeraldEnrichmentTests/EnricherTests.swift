@@ -287,7 +287,9 @@ struct EnricherTests {
             Self.voice: .respond(status: 200, headers: [:], body: TestMedia.mp3(count: 2_000)),
         ])
         let result = await Self.enricher(fetcher) { $0.maximumAttachmentDownloads = cap }.enrich(Self.payload(avatar: nil, attachments: [Self.photo, Self.voice]))
-        #expect(fetcher.recordedRequests.map(\.url) == Array([Self.photo, Self.voice].prefix(fetched)))
+        // Which ones, not in what order: the downloads run concurrently.
+        #expect(Set(fetcher.recordedRequests.map(\.url)) == Set([Self.photo, Self.voice].prefix(fetched)))
+        #expect(fetcher.recordedRequests.count == fetched)
         #expect(result.attachments.filter { $0.status == .downloaded }.count == fetched)
         #expect(result.decisions.contains { $0.code == .attachmentsDropped } == (fetched < 2))
     }

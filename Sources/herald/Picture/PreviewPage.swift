@@ -124,8 +124,8 @@ struct PreviewPage {
         not published by Apple); the font (SF Pro is Apple's and not on this machine); the frosted \
         background (a blur and tint stand in for iOS's material); the body clipped at four lines \
         as in the Lock Screen list; the time, always "now"; the thumbnail's size. A sender without \
-        a picture is drawn as iOS's grey silhouette and the group's name as the line under the \
-        sender's, both as developers report them. Details: docs/preview-picture.md.</p>
+        a picture is drawn as iOS's grey silhouette, the group's name as the line under the \
+        sender's, and a group's own picture in the sender's place, all as developers report them. Details: docs/preview-picture.md.</p>
         </section>
 
         """
