@@ -64,6 +64,13 @@ struct PlaygroundTests {
             #expect(script.headers["content-type"] == "text/javascript; charset=utf-8")
             #expect(script.text.contains("fetch('/preview'"))
             #expect(try await Self.get("/etc/passwd", port: playground.port).status == 404)
+            // HEAD: the page's head, its length, no body (the next answer on the connection is whole).
+            let connection = try RawHTTPConnection(port: playground.port)
+            let head = try await connection.exchange(RawHTTPConnection.request("HEAD", "/", headers: [("Host", "127.0.0.1:\(playground.port)")]), bodiless: true)
+            #expect(head.status == 200)
+            #expect(head.headers["content-length"] == String(page.body.count))
+            let after = try await connection.exchange(RawHTTPConnection.request("GET", "/playground.js", headers: [("Host", "127.0.0.1:\(playground.port)")]))
+            #expect(after.body == script.body)
         }
     }
 
@@ -100,7 +107,7 @@ struct PlaygroundTests {
             let headers = host.map { [("Host", $0.replacingOccurrences(of: "PORT", with: String(playground.port)))] } ?? []
             let page = try await Self.get("/", port: playground.port, headers: headers)
             #expect(page.status == 403)
-            #expect(page.text.contains("this playground answers only to http://127.0.0.1:\(playground.port)"))
+            #expect(page.text.contains("this playground answers only to http://127.0.0.1:\(playground.port) and http://localhost:\(playground.port)"))
             #expect(!page.text.contains("<textarea"))
             let preview = try await Self.postPreview("{}", port: playground.port, headers: headers + [("Content-Type", "application/json")])
             #expect(preview.status == 403)
@@ -237,21 +244,27 @@ struct PlaygroundTests {
             answer = try JSONValue(parsing: try await Self.postPreview(Self.oneSignalBody, port: playground.port).body)
         }
         let command = try #require(answer["sendCommand"]?.stringValue)
-        #expect(command.hasPrefix("herald send apns --sandbox \\\n"))
+        #expect(command.hasPrefix("herald send apns --sandbox \\\n  --dry-run \\\n"))
         try await SendToEmulatorTests.withKey { directory, credentials in
             let ca = directory.appendingPathComponent("ca.pem").path
             let log = directory.appendingPathComponent("sent.jsonl").path
             let emulator = try await ServerProcess("apns-emulator", credentials + ["--ca-out", ca, "--log", log])
             let token = String(repeating: "a1", count: 32)
-            let filledIn = command
+            // Pasted with the placeholders filled in: a dry run, which sends nothing.
+            let pasted = command
                 .replacingOccurrences(of: "herald send apns --sandbox", with: "\"$HERALD\" send apns --endpoint https://127.0.0.1:\(emulator.port) --ca-file \(ca)")
                 .replacingOccurrences(of: "YOUR.BUNDLE.ID", with: "com.example.chat")
                 .replacingOccurrences(of: "AuthKey_KEYID.p8", with: credentials[1])
                 .replacingOccurrences(of: "KEYID", with: credentials[3])
                 .replacingOccurrences(of: "TEAMID", with: credentials[5])
                 .replacingOccurrences(of: "DEVICE_TOKEN", with: token)
-            let sent = try await HeraldProcess.run(
-                URL(fileURLWithPath: "/bin/sh"), ["-c", filledIn], environment: ["HERALD": HeraldProcess.executable.path, "PATH": "/usr/bin:/bin"])
+            let environment = ["HERALD": HeraldProcess.executable.path, "PATH": "/usr/bin:/bin"]
+            let dryRun = try await HeraldProcess.run(URL(fileURLWithPath: "/bin/sh"), ["-c", pasted], environment: environment)
+            #expect(dryRun.status == 0, "\(dryRun.stderr)")
+            #expect(dryRun.stdout.contains("POST https://127.0.0.1:\(emulator.port)/3/device/\(token)"))
+            // Then with the --dry-run line deleted, as the page says: sent (and only this once, below).
+            let filledIn = pasted.replacingOccurrences(of: "  --dry-run \\\n", with: "")
+            let sent = try await HeraldProcess.run(URL(fileURLWithPath: "/bin/sh"), ["-c", filledIn], environment: environment)
             _ = await emulator.stop()
             #expect(sent.status == 0, "\(sent.stdout) \(sent.stderr)")
             let entry = try JSONValue(parsing: String(try #require(try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").only)))
@@ -404,6 +417,20 @@ struct PlaygroundTests {
             #expect(error.last == "stale")
         }
         #expect(server.requestCount("/maya.png") == 1)
+    }
+
+    @Test func aPasteOverTheCapIsExplainedOnThePageInChromium() async throws {
+        try await Self.withPlayground { playground in
+            let run = try await PreviewPictureTests.browse("http://127.0.0.1:\(playground.port)/", steps: [
+                Self.when("\(Self.title)", "true"),
+                "(() => { const editor = document.getElementById('payload'); editor.value = ' '.repeat(1100000); editor.dispatchEvent(new Event('input')); return true; })()",
+                Self.when("!document.getElementById('error').hidden", "document.getElementById('error').textContent"),
+            ])
+            #expect(run.results.last?.stringValue?.hasPrefix("A request body may have at most 1048576 bytes") == true, "\(run.results)")
+            // The one thing the browser logs is the refused load itself.
+            #expect(run.problems.count == 1)
+            #expect(run.problems.first?["text"]?.stringValue?.contains("413") == true, "\(run.problems)")
+        }
     }
 
     /// A page on another origin (another port of loopback) tries both ways a page can post:

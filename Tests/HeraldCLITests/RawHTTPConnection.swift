@@ -61,21 +61,13 @@ final class RawHTTPConnection: @unchecked Sendable {
     }
 
     /// Sends `data` and reads one response.
-    func exchange(_ data: Data) async throws -> Response {
+    ///
+    /// - Parameter bodiless: the answer to a HEAD request: a Content-Length but no body.
+    func exchange(_ data: Data, bodiless: Bool = false) async throws -> Response {
         try await offPool {
             try self.sendAll(data)
-            return try self.readResponse()
+            return try self.readResponse(bodiless: bodiless)
         }
-    }
-
-    /// Sends raw bytes, such as the parts of a chunked body.
-    func write(_ data: Data) async throws {
-        try await offPool { try self.sendAll(data) }
-    }
-
-    /// Reads one response.
-    func response() async throws -> Response {
-        try await offPool { try self.readResponse() }
     }
 
     /// Whether the server closes the connection within 30 seconds, sending nothing more.
@@ -110,7 +102,7 @@ final class RawHTTPConnection: @unchecked Sendable {
         buffer.append(contentsOf: chunk[0..<count])
     }
 
-    private func readResponse() throws -> Response {
+    private func readResponse(bodiless: Bool = false) throws -> Response {
         let separator = Data("\r\n\r\n".utf8)
         while buffer.range(of: separator) == nil { try fill() }
         let end = buffer.range(of: separator)!
@@ -123,7 +115,7 @@ final class RawHTTPConnection: @unchecked Sendable {
             guard let colon = line.firstIndex(of: ":") else { continue }
             headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
         }
-        let length = Int(headers["content-length"] ?? "0") ?? 0
+        let length = bodiless ? 0 : Int(headers["content-length"] ?? "0") ?? 0
         while buffer.count < length { try fill() }
         let body = Data(buffer.prefix(length))
         buffer = Data(buffer.dropFirst(length))

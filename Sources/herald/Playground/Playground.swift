@@ -73,7 +73,8 @@ struct Playground: Sendable {
             refusals("refused \(request.method) \(request.path): \(reason)")
             return .text(.forbidden, "Refused: \(reason).\n")
         }
-        switch (request.method, request.path) {
+        // HEAD is GET without the body (the server leaves it out).
+        switch (request.method == .HEAD ? .GET : request.method, request.path) {
         case (.GET, "/"):
             return PlaygroundResponse(
                 status: .ok, contentType: "text/html; charset=utf-8", body: page,
@@ -83,7 +84,7 @@ struct Playground: Sendable {
         case (.POST, "/preview"):
             return await preview(request)
         case (_, "/"), (_, "/playground.js"):
-            return .text(.methodNotAllowed, "\(request.path) answers GET only.\n", headers: [("Allow", "GET")])
+            return .text(.methodNotAllowed, "\(request.path) answers GET only.\n", headers: [("Allow", "GET, HEAD")])
         case (_, "/preview"):
             return .text(.methodNotAllowed, "/preview answers POST only.\n", headers: [("Allow", "POST")])
         default:
@@ -97,7 +98,7 @@ struct Playground: Sendable {
         guard host.count == 1, hosts.contains(host[0].lowercased()) else {
             // Text from the request is quoted as JSON, so it cannot forge a line of the log.
             let named = host.isEmpty ? "no Host" : "Host " + host.map { JSONValue.string($0).jsonText() }.joined(separator: ", ")
-            return "addressed to \(named); this playground answers only to http://127.0.0.1:\(port) (against DNS rebinding)"
+            return "addressed to \(named); this playground answers only to http://127.0.0.1:\(port) and http://localhost:\(port) (against DNS rebinding)"
         }
         for origin in request.headers["origin"] where !hosts.map({ "http://\($0)" }).contains(origin.lowercased()) {
             return "sent from \(JSONValue.string(origin).jsonText()); only the playground's own page may use it"

@@ -41,7 +41,7 @@ struct PlaygroundPage {
             <label>Language <input id="language" value="\(HTMLText.escape(language))" size="5" spellcheck="false"></label>
             <span id="status" role="status"></span>
             </div>
-            <p class="source">Started from \(HTMLText.escape(payloadName)).</p>
+            <p class="source" id="source">Started from \(HTMLText.escape(payloadName)).</p>
             <textarea id="payload" spellcheck="false" autocomplete="off" aria-label="payload">\(HTMLText.escape(payload))</textarea>
             <p id="error" role="alert" hidden></p>
             </section>
@@ -56,7 +56,9 @@ struct PlaygroundPage {
             <h2>APNs headers</h2>
             <pre id="headers"></pre>
             <h2>Send it <button id="copy" type="button">Copy</button></h2>
-            <p class="hint">Put in your key, ids, bundle id and a device token; --dry-run shows the request first.</p>
+            <p class="hint">Put in your key, ids, bundle id and a device token. As written it only shows the request \
+            (<code>--dry-run</code>): delete that line to send for real.<span id="send-note"></span></p>
+            <p class="warning" id="send-warning" hidden>Lint found errors: APNs or the phone will refuse this payload as it is.</p>
             <pre id="send"></pre>
             <h2>Decisions</h2>
             <ul id="decisions" class="decisions"></ul>
@@ -72,15 +74,17 @@ struct PlaygroundPage {
     /// The playground's own layout, after the picture's style.
     static let style = """
         .playground { display: flex; gap: 24px; align-items: flex-start; flex-wrap: wrap; }
-        .editor { flex: 1 1 420px; min-width: 320px; position: sticky; top: 12px; }
-        .result { flex: 1 1 800px; min-width: 0; font-size: 14px; }
+        .editor { flex: 1 1 360px; min-width: 0; max-width: 100%; }
+        .result { flex: 100 1 420px; min-width: 0; font-size: 14px; }
+        .screen { max-width: 100%; }
+        .warning { color: #b9770e; font-size: 13px; margin: 0 0 6px; }
         .controls { display: flex; gap: 16px; align-items: center; margin-bottom: 6px; font-size: 14px; }
         .source, .hint { margin: 0 0 6px; color: #555; font-size: 13px; }
-        #payload { width: 100%; box-sizing: border-box; height: 70vh; font: 13px/1.45 ui-monospace, Menlo, Consolas, monospace;
+        #payload { width: 100%; box-sizing: border-box; min-height: 12em; max-height: 80vh; font: 13px/1.45 ui-monospace, Menlo, Consolas, monospace;
           padding: 10px; border: 1px solid #c7c7cc; border-radius: 8px; resize: vertical; tab-size: 2; }
         #error { color: #c0392b; font-size: 14px; margin: 6px 0; white-space: pre-wrap; }
         #status { color: #555; font-size: 13px; }
-        .stale #picture { opacity: 0.45; }
+        .stale #result { opacity: 0.45; }
         .result h2 { font-size: 15px; margin: 18px 0 6px; }
         .result pre { background: #fff; border: 1px solid #d1d1d6; border-radius: 8px; padding: 10px; overflow: auto; max-height: 320px;
           font: 12px/1.45 ui-monospace, Menlo, Consolas, monospace; margin: 0; white-space: pre-wrap; overflow-wrap: anywhere; }
@@ -127,6 +131,10 @@ struct PlaygroundPage {
             const headers = Object.entries(answer.headers);
             $('headers').textContent = headers.length ? headers.map(([name, value]) => name + ': ' + value).join('\\n') : '(none set by the request: APNs defaults)';
             $('send').textContent = answer.sendCommand;
+            $('send-note').textContent = answer.provider
+              ? ' This sends the converted payload straight to APNs, not through the ' + answer.provider + '; values the provider fills in (shown in brackets) go as they are.'
+              : '';
+            $('send-warning').hidden = !answer.lint.some((finding) => finding.severity === 'error');
             $('lint-summary').textContent = answer.lintSummary;
             list($('lint'), answer.lint, (entry, finding) => {
               entry.className = finding.severity;
@@ -147,7 +155,9 @@ struct PlaygroundPage {
                 headers: { 'Content-Type': 'application/json' },
                 body: JSON.stringify({ payload: editor.value, layout: layout.value, language: language.value }),
               });
-              answer = await response.json();
+              // A refusal (a body over the cap, say) is plain text: its words are the error.
+              answer = (response.headers.get('Content-Type') || '').startsWith('application/json')
+                ? await response.json() : { error: { message: (await response.text()).trim() } };
             } catch (error) {
               if (mine === sent) {
                 $('status').textContent = '';
@@ -164,6 +174,15 @@ struct PlaygroundPage {
               draw(answer);
             }
           };
+
+          // The editor grows with its text, up to most of the window.
+          const fit = () => { editor.style.height = 'auto'; editor.style.height = (editor.scrollHeight + 4) + 'px'; };
+          editor.addEventListener('input', () => {
+            fit();
+            $('source').textContent = 'Edited here; ' + $('source').dataset.first;
+          });
+          $('source').dataset.first = $('source').textContent.replace(/^Started/, 'started');
+          fit();
 
           const schedule = () => { clearTimeout(timer); timer = setTimeout(update, 200); };
           editor.addEventListener('input', schedule);

@@ -40,7 +40,8 @@ struct PlaygroundPreviewRequest {
             throw Invalid(message: "\"layout\" must be a layout's name")
         }
         switch fields["language"] {
-        case nil, .null?:
+        case nil, .null?, .string("")?:
+            // Empty while the developer retypes it: the command line's language meanwhile.
             language = settings.language
         case .string(let code)? where !code.isEmpty:
             language = code

@@ -98,7 +98,7 @@ struct PlaygroundServer: Sendable {
                         ? .text(.payloadTooLarge, "A request body may have at most \(maximumBodyBytes) bytes (a payload APNs accepts has at most 4096).\n")
                         : await responder(PlaygroundRequest(head: requestHead, body: Data(body.readableBytesView)))
                     let closing = tooLarge || !requestHead.isKeepAlive
-                    try await write(response, closing: closing, to: outbound)
+                    try await write(response, closing: closing, withBody: requestHead.method != .HEAD, to: outbound)
                     if closing { return }
                     head = nil
                 }
@@ -106,12 +106,15 @@ struct PlaygroundServer: Sendable {
         }
     }
 
-    private static func write(_ response: PlaygroundResponse, closing: Bool, to outbound: NIOAsyncChannelOutboundWriter<HTTPServerResponsePart>) async throws {
+    /// Writes an answer; for HEAD (`withBody` false) its head only, with the body's length.
+    private static func write(
+        _ response: PlaygroundResponse, closing: Bool, withBody: Bool, to outbound: NIOAsyncChannelOutboundWriter<HTTPServerResponsePart>
+    ) async throws {
         var headers = HTTPHeaders(response.headers)
         headers.replaceOrAdd(name: "Content-Length", value: String(response.body.count))
         if closing { headers.replaceOrAdd(name: "Connection", value: "close") }
         try await outbound.write(.head(HTTPResponseHead(version: .http1_1, status: response.status, headers: headers)))
-        try await outbound.write(.body(.byteBuffer(ByteBuffer(bytes: response.body))))
+        if withBody { try await outbound.write(.body(.byteBuffer(ByteBuffer(bytes: response.body)))) }
         try await outbound.write(.end(nil))
     }
 }

@@ -5,7 +5,8 @@ import HeraldCore
 /// provider would set, as a shell command: what the playground offers to copy.
 ///
 /// The credentials and the device token are placeholders in capitals; the payload follows on
-/// standard input as a here-document, so the command needs no file.
+/// standard input as a here-document, so the command needs no file. It starts as a dry run,
+/// on a line of its own: a command pasted before its placeholders are filled in sends nothing.
 struct SendCommandLine: Hashable {
     /// The command, on several lines joined by backslashes, then the here-document.
     let text: String
@@ -41,6 +42,7 @@ struct SendCommandLine: Hashable {
         options.append(("--token", "DEVICE_TOKEN"))
         var lines = unmapped.map { "# \($0) (no herald send option sets this header)" }
         lines.append("herald send apns --sandbox \\")
+        lines.append("  --dry-run \\")
         lines += options.map { "  \($0.0) \(Self.shellWord($0.1)) \\" }
         lines.append("  - <<'\(Self.delimiter)'")
         lines.append(payload.jsonText())
