@@ -52,6 +52,8 @@ struct ProviderRequestTests {
         (["app_id": "a", "contents": ["es": "Hola"]], .missingField, "no \"en\" entry"),
         (["app_id": "a", "include_aliases": ["external_id": ["u"]], "headings": ["en": "x"]], .missingField, "without contents"),
         (["app_id": "a", "contents": "Hello"], .wrongType, "language codes"),
+        // Cut down to the notification's fields, as a backend's code builds them: still OneSignal's, and refused.
+        (["headings": ["en": "Maya"], "contents": ["en": "Hi"], "data": ["sender_name": "Maya"]], .missingField, "without app_id"),
         (["message": ["token": "t", "data": ["count": 3]]], .wrongType, "\"count\": \"3\""),
         (["message": ["token": "t", "data": ["google.x": "1"]]], .reservedKey, "reserves"),
         (["to": "ExponentPushToken[x]", "data": "text"], .wrongType, "JSON object"),
@@ -192,5 +194,7 @@ struct ProviderRequestTests {
         #expect(ProviderRequest(["aps": ["alert": "x"], "app_id": "a", "contents": ["en": "x"]]) == nil)
         #expect(ProviderRequest(["to": "some-fcm-token", "data": ["a": "b"]]) == nil)
         #expect(ProviderRequest(["to": "some-fcm-token", "notification": ["body": "b"]]) == nil)
+        // Language maps are OneSignal's; text is not.
+        #expect(ProviderRequest(["contents": "Hello", "data": [:]]) == nil)
     }
 }

@@ -30,6 +30,9 @@ public struct LintRule: Hashable, Sendable, Identifiable {
     public static let customKeyInAPS = LintRule(id: "custom-key-in-aps", severity: .warning, summary: "Custom keys belong beside aps, not inside it.")
     public static let communicationWithoutSenderName = LintRule(
         id: "communication-without-sender-name", severity: .error, summary: "A communication block needs sender_name to show a sender.")
+    public static let communicationKeyNotRead = LintRule(
+        id: "communication-key-not-read", severity: .warning,
+        summary: "A communication field in a place or spelling the layout does not read, so the phone never sees it.")
     public static let avatarURL = LintRule(id: "avatar-url-not-https", severity: .error, summary: "The avatar and group avatar URLs must be absolute https.")
     public static let attachmentURL = LintRule(id: "attachment-url-not-https", severity: .error, summary: "Attachment URLs must be absolute https.")
     public static let unknownInterruptionLevel = LintRule(
@@ -51,7 +54,7 @@ public struct LintRule: Hashable, Sendable, Identifiable {
     /// Every rule, in the order findings are reported.
     public static let all: [LintRule] = [
         .invalidJSON, .noAPS, .noMutableContent, .noVisibleAlert, .mutableContentType, .badgeType, .apsValueType,
-        .payloadTooLarge, .customKeyInAPS, .communicationWithoutSenderName, .avatarURL, .attachmentURL,
+        .payloadTooLarge, .customKeyInAPS, .communicationWithoutSenderName, .communicationKeyNotRead, .avatarURL, .attachmentURL,
         .unknownInterruptionLevel, .relevanceScoreRange, .contentAvailableWithAlert, .oneSignalDataTooLarge,
         .serverRequestBody, .requestRefused, .requestFieldUnknown,
     ]

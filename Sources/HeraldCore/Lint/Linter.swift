@@ -32,6 +32,7 @@ public enum Linter {
             findings.append(LintFinding(.serverRequestBody, "this looks like \(shape)"))
         }
         findings += lintCommunication(payload, preview: preview)
+        findings += lintCommunicationKeys(payload, preview: preview)
         findings += lintOneSignalData(payload, preview: preview)
         return findings.enumerated().sorted { ($0.element.severity, $0.offset) < ($1.element.severity, $1.offset) }.map(\.element)
     }

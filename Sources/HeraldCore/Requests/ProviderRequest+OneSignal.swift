@@ -10,6 +10,9 @@ extension ProviderRequest {
         var custom: [String: JSONValue] = ["i": .string(Self.assignedByOneSignal)]
         draft.note(.requestValueFilledIn, "custom.i is the notification id OneSignal assigns when it sends; shown as \"\(Self.assignedByOneSignal)\"")
 
+        guard fields["app_id"]?.identifierText != nil else {
+            throw RequestConversionError(.missingField, "OneSignal refuses a notification without app_id: add \"app_id\": \"<your OneSignal app id>\"")
+        }
         // Text: one language of each map reaches the phone.
         let contents = fields["contents"]
         if contents == nil, !Self.isSet(fields["content_available"]), fields["template_id"] == nil {

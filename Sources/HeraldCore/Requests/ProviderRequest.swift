@@ -82,6 +82,11 @@ public struct ProviderRequest: Hashable, Sendable {
             has(json, ["contents", "headings", "include_player_ids", "include_subscription_ids", "include_aliases", "template_id"]) {
             return .oneSignal
         }
+        // OneSignal's language maps without its app id: a body cut down to the notification's
+        // fields, which OneSignal would refuse (the conversion says why).
+        if json["contents"]?.objectValue != nil || json["headings"]?.objectValue != nil {
+            return .oneSignal
+        }
         let message = json.arrayValue?.first ?? json
         if message["notification"] == nil, message["registration_ids"] == nil, let to = message["to"] {
             let tokens = to.arrayValue ?? [to]
