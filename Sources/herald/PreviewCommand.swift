@@ -63,11 +63,7 @@ struct PreviewCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Also write that picture as a PNG, through a headless Chromium (HERALD_CHROMIUM, or chromium on PATH).", valueName: "file"))
     var png: String?
 
-    @Option(name: .customLong("app-icon"), help: ArgumentHelp("The app's icon for the picture: a PNG, JPEG, GIF or WebP file (default: a grey placeholder).", valueName: "image"))
-    var appIcon: String?
-
-    @Option(name: .customLong("app-name"), help: ArgumentHelp("The app's name for the picture, shown where there is no title (default: \"\(AppLook.placeholderName)\").", valueName: "name"))
-    var appName: String?
+    @OptionGroup var appLookOptions: AppLookOptions
 
     func validate() throws {
         // The phone's own limits (Info.plist AvatarTimeout and Budget).
@@ -98,7 +94,7 @@ struct PreviewCommand: AsyncParsableCommand {
         do {
             let layout = try layoutOptions.resolve()
             let keyProvider = try decryptionOptions.keys()
-            let app = try AppLook(iconFile: appIcon, name: appName)
+            let app = try appLookOptions.resolve()
             let source = PayloadSource(argument: payload)
             let device: DevicePayload
             do {

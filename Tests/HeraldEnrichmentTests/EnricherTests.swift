@@ -103,12 +103,13 @@ struct EnricherTests {
         ])
     }
 
+    /// Serves the sender's picture; the group's never answers.
+    static func senderPictureOnlyFetcher() -> ScriptedFetcher {
+        ScriptedFetcher([Self.avatar: .respond(status: 200, headers: [:], body: TestMedia.png(width: 64, height: 64)), Self.groupPicture: .hang])
+    }
+
     @Test func aGroupsPictureIsDownloadedBesideTheSendersUnderTheAvatarDeadline() async throws {
-        let clock = ManualClock()
-        let fetcher = ScriptedFetcher([
-            Self.avatar: .respond(status: 200, headers: [:], body: TestMedia.png(width: 64, height: 64)),
-            Self.groupPicture: .hang,
-        ])
+        let (clock, fetcher) = (ManualClock(), Self.senderPictureOnlyFetcher())
         let enricher = Self.enricher(fetcher, clock: clock)
         let run = Task { await enricher.enrich(Self.groupPayload()) }
         await waitUntil { fetcher.recordedRequests.count == 2 && clock.sleeperCount == 1 }
@@ -123,11 +124,7 @@ struct EnricherTests {
     }
 
     @Test func expiryMarksAGroupPictureStillDownloadingAsTimedOut() async throws {
-        let clock = ManualClock()
-        let fetcher = ScriptedFetcher([
-            Self.avatar: .respond(status: 200, headers: [:], body: TestMedia.png(width: 64, height: 64)),
-            Self.groupPicture: .hang,
-        ])
+        let (clock, fetcher) = (ManualClock(), Self.senderPictureOnlyFetcher())
         let enricher = Self.enricher(fetcher, clock: clock)
         let progress = EnrichmentProgress()
         let run = Task { await enricher.enrich(Self.groupPayload(), progress: progress) }

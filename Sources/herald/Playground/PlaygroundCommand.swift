@@ -45,11 +45,7 @@ struct PlaygroundCommand: AsyncParsableCommand {
 
     @OptionGroup var decryptionOptions: DecryptionOptions
 
-    @Option(name: .customLong("app-icon"), help: ArgumentHelp("The app's icon for the picture: a PNG, JPEG, GIF or WebP file (default: a grey placeholder).", valueName: "image"))
-    var appIcon: String?
-
-    @Option(name: .customLong("app-name"), help: ArgumentHelp("The app's name for the picture, shown where there is no title (default: \"\(AppLook.placeholderName)\").", valueName: "name"))
-    var appName: String?
+    @OptionGroup var appLookOptions: AppLookOptions
 
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0...65535") }
@@ -65,7 +61,7 @@ struct PlaygroundCommand: AsyncParsableCommand {
             let layout = try layoutOptions.resolve()
             let settings = Playground.Settings(
                 layoutFile: layoutOptions.layoutFile == nil ? nil : layout, language: requestOptions.language, allowFetch: allowFetch, allowHTTP: allowHTTP,
-                keyProvider: try decryptionOptions.keys(), app: try AppLook(iconFile: appIcon, name: appName),
+                keyProvider: try decryptionOptions.keys(), app: try appLookOptions.resolve(),
                 attachmentDirectory: temporary.appendingPathComponent("attachments", isDirectory: true))
             let (text, name) = try firstPayload()
             let server = try await PlaygroundServer.bind(host: "127.0.0.1", port: port)
@@ -83,7 +79,7 @@ struct PlaygroundCommand: AsyncParsableCommand {
             error.exit()
         }
         await fetcher.shutdown()
-        try? FileManager.default.removeItem(at: temporary)
+        try? FileManager.default.removeItem(at: temporary)  // absent when nothing was downloaded; a leftover is harmless
         printError("playground stopped")
     }
 
