@@ -150,7 +150,7 @@ struct PlaygroundTests {
             let notAnObject = try await RawHTTPConnection(port: playground.port).exchange(
                 RawHTTPConnection.request("POST", "/preview", headers: [host, ("Content-Type", "application/json")], body: Data("[1]".utf8)))
             #expect(notAnObject.status == 400)
-            #expect(try JSONValue(parsing: notAnObject.body)["error"]?["message"]?.stringValue?.contains("JSON object") == true)
+            #expect(try JSONValue(parsing: notAnObject.body)["error"]?["message"]?.stringValue?.hasSuffix("must be a JSON object {\"payload\": \"...\"}, not a JSON array") == true)
             let unknownLayout = try await Self.postPreview("{}", port: playground.port, layout: "nope")
             #expect(unknownLayout.status == 400)
         }
@@ -179,6 +179,7 @@ struct PlaygroundTests {
             let under = try await RawHTTPConnection(port: playground.port).exchange(
                 RawHTTPConnection.request("POST", "/preview", headers: headers, body: Data(repeating: UInt8(ascii: " "), count: 1 << 20)))
             #expect(under.status == 400)
+            #expect(try JSONValue(parsing: under.body)["error"]?["message"]?.stringValue?.contains("it is not JSON (") == true)
         }
     }
 

@@ -12,8 +12,10 @@ private let socketStream = SOCK_STREAM
 /// browser would not (another Host, a foreign Origin, a body over the cap) and see whether the
 /// server closed the connection. Every call blocks, so each runs off the cooperative pool.
 final class RawHTTPConnection: @unchecked Sendable {
-    // @unchecked: `fd` is set in init and each test uses a connection from one task at a time.
+    // @unchecked: `fd` is set in init and only read; `buffer` is touched only while `lock` is
+    // held, which every blocking operation holds from start to end.
     private let fd: Int32
+    private let lock = NSLock()
     private var buffer = Data()
 
     struct Response {
@@ -80,7 +82,7 @@ final class RawHTTPConnection: @unchecked Sendable {
 
     private func offPool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async { continuation.resume(with: Result { try work() }) }
+            DispatchQueue.global().async { continuation.resume(with: Result { try self.lock.withLock { try work() } }) }
         }
     }
 

@@ -18,8 +18,14 @@ struct PlaygroundPreviewRequest {
     /// - Parameter settings: the --layout-file layout, which the page names too, and the
     ///   default language.
     init(_ body: Data, settings: Playground.Settings) throws(Invalid) {
-        guard let json = try? JSONValue(parsing: body), case .object(let fields) = json else {
-            throw Invalid(message: "the body must be a JSON object {\"payload\": \"...\"}")
+        let json: JSONValue
+        do {
+            json = try JSONValue(parsing: body)
+        } catch {
+            throw Invalid(message: "the body must be a JSON object {\"payload\": \"...\"}; it is not JSON (\(error.detail), line \(error.line), column \(error.column))")
+        }
+        guard case .object(let fields) = json else {
+            throw Invalid(message: "the body must be a JSON object {\"payload\": \"...\"}, not a JSON \(json.typeName)")
         }
         guard case .string(let payload)? = fields["payload"] else {
             throw Invalid(message: "\"payload\" must be the payload's text, a string")

@@ -74,6 +74,8 @@ struct PlaygroundServer: Sendable {
     private static func serve(
         _ connection: Connection, maximumBodyBytes: Int, responder: @Sendable (PlaygroundRequest) async -> PlaygroundResponse
     ) async {
+        // A connection's failure (the client reset it, the server is stopping) ends that
+        // connection only; a malformed request was already answered 400 by NIO's handler.
         try? await connection.executeThenClose { inbound, outbound in
             var head: HTTPRequestHead?
             var body = ByteBuffer()
