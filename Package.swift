@@ -120,10 +120,14 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // Desk-side: reads an app's Xcode project (project.pbxproj, Info.plist, entitlements,
+        // xcconfig) and checks it for what communication notifications need; `herald doctor`.
+        .target(name: "HeraldDoctor", dependencies: ["HeraldCore"]),
         .executableTarget(
             name: "herald",
             dependencies: [
                 "HeraldCore",
+                "HeraldDoctor",
                 "HeraldEnrichment",
                 "HeraldAPNs",
                 "HeraldAPNsEmulator",

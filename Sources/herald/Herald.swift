@@ -17,7 +17,7 @@ struct Herald: AsyncParsableCommand {
             Exit codes: 0 success, 1 a payload has errors or a notification failed, 2 usage errors \
             or unreadable files.
             """,
-        subcommands: [PreviewCommand.self, LintCommand.self, ConvertCommand.self, PlaygroundCommand.self, SendCommand.self, APNsEmulatorCommand.self]
+        subcommands: [PreviewCommand.self, LintCommand.self, ConvertCommand.self, DoctorCommand.self, PlaygroundCommand.self, SendCommand.self, APNsEmulatorCommand.self]
     )
 
     /// Runs a command, mapping ArgumentParser's usage errors to exit status 2.

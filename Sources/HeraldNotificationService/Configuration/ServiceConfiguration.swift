@@ -72,38 +72,38 @@ public struct ServiceConfiguration: Sendable {
             problems.append("Herald: expected a dictionary, found \(type(of: dictionary)); using the defaults")
             return
         }
-        let known = ["Layout", "AvatarTimeout", "Budget", "AllowedHosts", "AllowHTTP", "FallbackText", "AppGroup",
-                     "KeychainGroup", "GroupPadding", "AvatarSize", "LogLevel"]
+        let known = ExtensionSetting.all.map(\.key)
         for key in entries.keys.sorted() where !known.contains(key) {
-            problems.append("Herald.\(key): unknown key, ignored (known: \(known.joined(separator: ", ")))")
+            let guess = ExtensionSetting.suggestion(for: key).map { " (did you mean \($0)?)" } ?? ""
+            problems.append("Herald.\(key): unknown key, ignored\(guess); known: \(known.joined(separator: ", "))")
         }
         readLayout(entries["Layout"])
-        if let seconds = read(entries, "AvatarTimeout", as: Double.self, valid: { $0 > 0 && $0 <= 30 }, expected: "seconds between 0 and 30") {
+        if let seconds = read(entries, .avatarTimeout, as: Double.self) {
             enrichment.avatarTimeout = .seconds(seconds)
         }
-        if let seconds = read(entries, "Budget", as: Double.self, valid: { $0 > 0 && $0 <= 29 }, expected: "seconds between 0 and 29") {
+        if let seconds = read(entries, .budget, as: Double.self) {
             enrichment.budget = .seconds(seconds)
         }
-        if let hosts = read(entries, "AllowedHosts", as: [String].self, valid: { !$0.isEmpty }, expected: "a non-empty array of host names") {
+        if let hosts = read(entries, .allowedHosts, as: [String].self) {
             enrichment.allowedHosts = Set(hosts.map { $0.lowercased() })
         }
-        if let allow = read(entries, "AllowHTTP", as: Bool.self, valid: { _ in true }, expected: "a Boolean") {
+        if let allow = read(entries, .allowHTTP, as: Bool.self) {
             enrichment.allowHTTP = allow
         }
-        if let text = read(entries, "FallbackText", as: String.self, valid: { !$0.isEmpty }, expected: "a non-empty string") {
+        if let text = read(entries, .fallbackText, as: String.self) {
             enrichment.encryptedFallbackText = text
         }
-        appGroup = read(entries, "AppGroup", as: String.self, valid: { !$0.isEmpty }, expected: "an app group identifier")
+        appGroup = read(entries, .appGroup, as: String.self)
         enrichment.avatarCache = CacheLocation.avatarCache(appGroup: appGroup)
-        keychainGroup = read(entries, "KeychainGroup", as: String.self, valid: { !$0.isEmpty }, expected: "a keychain access group")
-        if let padding = read(entries, "GroupPadding", as: String.self, valid: { GroupPadding(rawValue: $0) != nil }, expected: "pad, metadata or both") {
+        keychainGroup = read(entries, .keychainGroup, as: String.self)
+        if let padding = read(entries, .groupPadding, as: String.self) {
             groupPadding = GroupPadding(rawValue: padding)!
         }
-        if let size = read(entries, "AvatarSize", as: Int.self, valid: { (16...1024).contains($0) }, expected: "pixels between 16 and 1024") {
+        if let size = read(entries, .avatarSize, as: Int.self) {
             avatarSize = size
             enrichment.avatarDisplaySize = size
         }
-        if let level = read(entries, "LogLevel", as: String.self, valid: { LogLevel(rawValue: $0) != nil }, expected: "debug, info or error") {
+        if let level = read(entries, .logLevel, as: String.self) {
             logLevel = LogLevel(rawValue: level)!
         }
     }
@@ -133,9 +133,10 @@ public struct ServiceConfiguration: Sendable {
 
     /// A typed entry, or `nil` (absent, or wrong and reported) so the default stays.
     ///
-    /// Values go through `JSONValue`, which tells a plist Boolean from a number.
-    private mutating func read<T>(_ entries: [String: Any], _ key: String, as type: T.Type, valid: (T) -> Bool, expected: String) -> T? {
-        guard let raw = entries[key] else { return nil }
+    /// Values go through `JSONValue`, which tells a plist Boolean from a number; the setting
+    /// decides what is valid, as `herald doctor` does.
+    private mutating func read<T>(_ entries: [String: Any], _ setting: ExtensionSetting, as type: T.Type) -> T? {
+        guard let raw = entries[setting.key] else { return nil }
         // A Date or Data value cannot be JSON: it is simply of the wrong type here.
         let json = (try? JSONValue(userInfo: ["value": raw]))?["value"]
         let value: T?
@@ -149,8 +150,8 @@ public struct ServiceConfiguration: Sendable {
             value = strings.count == elements.count ? strings as? T : nil
         default: value = nil
         }
-        guard let value, valid(value) else {
-            problems.append("Herald.\(key): expected \(expected), found \(String(describing: raw)); using the default")
+        guard let json, let value, setting.accepts(json) else {
+            problems.append("Herald.\(setting.key): expected \(setting.expected), found \(String(describing: raw)); using the default")
             return nil
         }
         return value

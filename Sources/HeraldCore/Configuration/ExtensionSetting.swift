@@ -1,0 +1,79 @@
+import Foundation
+
+/// One key of the `Herald` dictionary in a notification service extension's Info.plist: its
+/// name and the values it takes.
+///
+/// The extension reads the dictionary with these rules (`ServiceConfiguration`) and
+/// `herald doctor` checks a project's dictionary with the same ones, so the two never disagree
+/// about what is valid.
+public struct ExtensionSetting: Sendable, CustomStringConvertible {
+    /// The key, such as `AppGroup`.
+    public let key: String
+    /// The values it takes, as a phrase: `seconds between 0 and 30`.
+    public let expected: String
+    private let test: @Sendable (JSONValue) -> Bool
+
+    private init(_ key: String, expected: String, accepts test: @escaping @Sendable (JSONValue) -> Bool) {
+        self.key = key
+        self.expected = expected
+        self.test = test
+    }
+
+    /// Whether the extension uses `value` rather than falling back to the default.
+    ///
+    /// - Parameter value: the entry as JSON; a plist Boolean is `.bool`, a number `.number`.
+    public func accepts(_ value: JSONValue) -> Bool { test(value) }
+
+    public var description: String { key }
+
+    public static let layout = ExtensionSetting(
+        "Layout", expected: "a built-in layout name (\(Layout.builtIn.map(\.name).joined(separator: ", "))) or a layout dictionary"
+    ) { value in
+        if let name = value.stringValue { return Layout.builtIn(named: name) != nil }
+        return (try? Layout(definition: value)) != nil
+    }
+    public static let avatarTimeout = seconds("AvatarTimeout", upTo: 30)
+    public static let budget = seconds("Budget", upTo: 29)
+    public static let allowedHosts = ExtensionSetting("AllowedHosts", expected: "a non-empty array of host names") { value in
+        guard let hosts = value.arrayValue, !hosts.isEmpty else { return false }
+        return hosts.allSatisfy { $0.stringValue != nil }
+    }
+    public static let allowHTTP = ExtensionSetting("AllowHTTP", expected: "a Boolean") { $0.boolValue != nil }
+    public static let fallbackText = nonEmptyString("FallbackText", expected: "a non-empty string")
+    public static let appGroup = nonEmptyString("AppGroup", expected: "an app group identifier")
+    public static let keychainGroup = nonEmptyString("KeychainGroup", expected: "a keychain access group")
+    public static let groupPadding = oneOf("GroupPadding", ["pad", "metadata", "both"])
+    public static let avatarSize = ExtensionSetting("AvatarSize", expected: "pixels between 16 and 1024") { value in
+        guard let pixels = value.numberValue?.intValue else { return false }
+        return (16...1024).contains(pixels)
+    }
+    public static let logLevel = oneOf("LogLevel", ["debug", "info", "error"])
+
+    /// Every key the extension reads.
+    public static let all: [ExtensionSetting] = [
+        .layout, .avatarTimeout, .budget, .allowedHosts, .allowHTTP, .fallbackText, .appGroup, .keychainGroup, .groupPadding,
+        .avatarSize, .logLevel,
+    ]
+
+    /// The setting for `key`, matched exactly as the extension matches it.
+    public static func named(_ key: String) -> ExtensionSetting? { all.first { $0.key == key } }
+
+    /// The known key an unknown one is most likely a misspelling of (`Appgroup` for `AppGroup`).
+    public static func suggestion(for key: String) -> String? { key.nearest(in: all.map(\.key)) }
+
+    private static func seconds(_ key: String, upTo limit: Double) -> ExtensionSetting {
+        ExtensionSetting(key, expected: "seconds between 0 and \(Int(limit))") { value in
+            guard let seconds = value.numberValue?.doubleValue else { return false }
+            return seconds > 0 && seconds <= limit
+        }
+    }
+
+    private static func nonEmptyString(_ key: String, expected: String) -> ExtensionSetting {
+        ExtensionSetting(key, expected: expected) { !($0.stringValue ?? "").isEmpty }
+    }
+
+    private static func oneOf(_ key: String, _ names: [String]) -> ExtensionSetting {
+        let phrase = names.dropLast().joined(separator: ", ") + " or " + names.last!
+        return ExtensionSetting(key, expected: phrase) { value in value.stringValue.map(names.contains) ?? false }
+    }
+}

@@ -1,0 +1,150 @@
+import Foundation
+
+/// Checks an Xcode project for what communication notifications need, target by target and
+/// configuration by configuration.
+///
+/// A notification service extension is a target whose Info.plist has `NSExtensionPointIdentifier`
+/// `com.apple.usernotifications.service`; its app is the application target that embeds it.
+/// The Herald checks (settings, linking, the iOS 16 floor) apply to an extension that links
+/// `HeraldNotificationService` or has a `Herald` dictionary.
+public enum Doctor {
+    static let serviceExtensionPoint = "com.apple.usernotifications.service"
+    static let communicationEntitlement = "com.apple.developer.usernotifications.communication"
+    static let heraldProduct = "HeraldNotificationService"
+
+    /// Runs every check on `project`.
+    ///
+    /// - Throws: ``DoctorError`` when an Info.plist or entitlements file the project names is
+    ///   not a readable property list (with its line).
+    public static func examine(_ project: XcodeProject) throws(DoctorError) -> DoctorReport {
+        let names = project.configurations.map(\.name)
+        var findings: [DoctorFinding] = []
+        var pairs: [(extension: String, app: String?)] = []
+        var unresolved: [String: (targets: Set<String>, configurations: [String])] = [:]
+        for configuration in names {
+            var resolved: [String: ResolvedTarget] = [:]
+            for target in project.targets where target.productType == .application || target.productType == .appExtension {
+                resolved[target.name] = try ResolvedTarget(target, in: project, configuration: configuration)
+            }
+            let extensions = project.targets.compactMap { resolved[$0.name] }.filter {
+                $0.target.productType == .appExtension && $0.extensionPoint == serviceExtensionPoint
+            }
+            if extensions.isEmpty {
+                findings.append(DoctorFinding(
+                    .serviceExtension, .error, target: nil, configuration: configuration,
+                    "no target is a notification service extension, so nothing can make a notification a communication one",
+                    fix: "File › New › Target › Notification Service Extension, then link HeraldNotificationService to it (docs/extension-guide.md)."))
+            }
+            var apps: [String] = []
+            var involved: [String] = []
+            for var service in extensions {
+                let embedding = project.targets.first { $0.productType == .application && service.target.productID.map($0.embeddedPlugInIDs.contains) == true }
+                let appTarget = embedding ?? likelyApp(of: service, among: project.targets.compactMap { resolved[$0.name] })
+                var app = appTarget.flatMap { resolved[$0.name] }
+                var check = ExtensionChecks(configuration: configuration)
+                check.run(&service, app: &app, embedded: embedding != nil)
+                findings += check.findings
+                resolved[service.target.name] = service
+                involved.append(service.target.name)
+                if let app {
+                    resolved[app.target.name] = app
+                    if !apps.contains(app.target.name) { apps.append(app.target.name) }
+                }
+                if !pairs.contains(where: { $0.extension == service.target.name }) { pairs.append((service.target.name, app?.target.name)) }
+            }
+            if extensions.isEmpty {
+                apps = project.targets.filter { $0.productType == .application }.map(\.name)
+            }
+            for name in apps {
+                guard var app = resolved[name] else { continue }
+                var check = ExtensionChecks(configuration: configuration)
+                check.runAppChecks(&app)
+                findings += check.findings
+                resolved[name] = app
+            }
+            for name in project.targets.map(\.name) where involved.contains(name) || apps.contains(name) {
+                guard let target = resolved[name] else { continue }
+                findings += fileFindings(target, configuration: configuration)
+                for variable in target.unresolved {
+                    unresolved[variable, default: ([], [])].targets.insert(name)
+                    if !unresolved[variable]!.configurations.contains(configuration) { unresolved[variable]!.configurations.append(configuration) }
+                }
+            }
+        }
+        findings += unresolvedFindings(unresolved, project: project)
+        return DoctorReport(projectURL: project.url, configurations: names, extensions: pairs, findings: merge(findings, targets: project.targets))
+    }
+
+    /// Without an embedding app: the only application target, or the one whose bundle id the
+    /// extension's starts with.
+    private static func likelyApp(of service: ResolvedTarget, among targets: [ResolvedTarget]) -> Target? {
+        let apps = targets.filter { $0.target.productType == .application }
+        if apps.count == 1 { return apps[0].target }
+        return apps.first { app in
+            guard let appID = app.bundleID, let id = service.bundleID else { return false }
+            return id.hasPrefix(appID + ".")
+        }?.target
+    }
+
+    private static func fileFindings(_ target: ResolvedTarget, configuration: String) -> [DoctorFinding] {
+        target.fileNotes.map { note in
+            if let found = note.found {
+                return DoctorFinding(
+                    .fileCase, .warning, target: target.target.name, configuration: configuration,
+                    "\(note.setting) names \(note.written), found only as \(found.lastPathComponentsRelative(to: target.settings)) (another case): a Mac's case-insensitive disk builds it, a case-sensitive one does not",
+                    fix: "Rename the folder or file, or change \(note.setting), so the case matches.")
+            }
+            return DoctorFinding(
+                .fileMissing, .error, target: target.target.name, configuration: configuration,
+                "\(note.setting) names \(note.written), which does not exist", fix: "Point \(note.setting) at the target's file, relative to the project folder.")
+        }
+    }
+
+    private static func unresolvedFindings(_ unresolved: [String: (targets: Set<String>, configurations: [String])], project: XcodeProject) -> [DoctorFinding] {
+        unresolved.keys.sorted().flatMap { name -> [DoctorFinding] in
+            let entry = unresolved[name]!
+            let missing = entry.configurations.flatMap { configuration in
+                project.targets.filter { entry.targets.contains($0.name) }.flatMap {
+                    BuildSettings(project: project, target: $0, configuration: configuration).missingConfigurationFiles
+                }
+            }
+            let files = Array(Set(missing.map(\.lastPathComponent))).sorted()
+            let because = files.isEmpty ? "" : " (the base configuration \(files.joined(separator: ", ")) is missing)"
+            return entry.configurations.map { configuration in
+                DoctorFinding(
+                    .unresolvedSetting, .warning, target: nil, configuration: configuration,
+                    "$(\(name)) is defined nowhere\(because), used by \(entry.targets.sorted().joined(separator: ", ")); values are compared as written",
+                    fix: files.isEmpty ? "Define \(name) in the project's build settings." : "Create \(files.joined(separator: ", ")) (it may be gitignored) or define \(name) in the project.")
+            }
+        }
+    }
+
+    /// Joins findings that differ only in configuration, keeping the project's order.
+    private static func merge(_ findings: [DoctorFinding], targets: [Target]) -> [DoctorFinding] {
+        var merged: [DoctorFinding] = []
+        for finding in findings {
+            if let index = merged.firstIndex(where: {
+                $0.check == finding.check && $0.status == finding.status && $0.target == finding.target && $0.message == finding.message
+            }) {
+                if !merged[index].configurations.contains(finding.configurations[0]) { merged[index].configurations += finding.configurations }
+            } else {
+                merged.append(finding)
+            }
+        }
+        let targetOrder = targets.map(\.name)
+        let checkOrder = DoctorCheck.all
+        return merged.enumerated().sorted { left, right in
+            let l = (left.element.target.flatMap(targetOrder.firstIndex(of:)) ?? -1, checkOrder.firstIndex(of: left.element.check) ?? 0, left.offset)
+            let r = (right.element.target.flatMap(targetOrder.firstIndex(of:)) ?? -1, checkOrder.firstIndex(of: right.element.check) ?? 0, right.offset)
+            return l < r
+        }.map(\.element)
+    }
+}
+
+extension URL {
+    /// The path relative to the project folder, as build settings write it.
+    fileprivate func lastPathComponentsRelative(to settings: BuildSettings) -> String {
+        guard let root = settings.value("SRCROOT")?.text, path.hasPrefix(root + "/") else { return path }
+        return String(path.dropFirst(root.count + 1))
+    }
+}

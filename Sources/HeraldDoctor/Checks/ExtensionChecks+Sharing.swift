@@ -1,0 +1,91 @@
+import HeraldCore
+
+extension ExtensionChecks {
+    /// App Groups or keychain groups: the extension's must be the app's too, and the one its
+    /// `Herald` dictionary names must be in both.
+    mutating func checkGroups(
+        _ check: DoctorCheck, entitlement: String, settingKey: String, herald: HeraldSettings?, _ service: inout ResolvedTarget,
+        app: inout ResolvedTarget
+    ) {
+        let kind = check == .appGroup ? "App Group" : "keychain group"
+        let capability = check == .appGroup ? "App Groups" : "Keychain Sharing"
+        let serviceGroups = service.entitlementStrings(entitlement)
+        let appGroups = app.entitlementStrings(entitlement)
+        var failed = false
+        if let wanted = herald?.string(settingKey) {
+            let consequence = check == .appGroup ? "the avatar cache stays the extension's own" : "Herald cannot read the decryption keys"
+            if !serviceGroups.contains(wanted) {
+                failed = true
+                add(check, .error, service, "Herald.\(settingKey) is \(wanted), which the extension's entitlements do not list: \(consequence)",
+                    fix: "Add \(wanted) to the extension's \(capability) capability, or change Herald.\(settingKey).")
+            }
+            if !appGroups.contains(wanted) {
+                failed = true
+                add(check, .warning, service, "Herald.\(settingKey) is \(wanted), which the app's entitlements do not list, so the app cannot share it",
+                    fix: "Add \(wanted) to the app's \(capability) capability.")
+            }
+        }
+        let foreign = serviceGroups.filter { !appGroups.contains($0) }
+        if !foreign.isEmpty {
+            failed = true
+            add(check, .warning, service, "\(kind) \(foreign.joined(separator: ", ")) is the extension's but not \(app.target.name)'s, so they share nothing through it",
+                fix: "Add it to the app's \(capability) capability, or remove it from the extension's.")
+        }
+        guard !failed else { return }
+        if serviceGroups.isEmpty {
+            if check == .appGroup {
+                add(check, .warning, service, "declares no App Group, so it shares no files, defaults or caches with \(app.target.name)",
+                    fix: "Give the extension the App Groups capability with a group \(app.target.name) has too (and set Herald.AppGroup to it).")
+            } else {
+                add(check, .ok, service, "declares no keychain group (one is needed only to read keys \(app.target.name) stores)")
+            }
+        } else {
+            add(check, .ok, service, "\(kind)\(serviceGroups.count == 1 ? "" : "s") \(serviceGroups.joined(separator: ", ")) shared with \(app.target.name)")
+        }
+    }
+
+    /// Every key of the `Herald` dictionary known and of a value the extension takes.
+    mutating func checkHeraldSettings(_ herald: HeraldSettings, _ service: ResolvedTarget) {
+        guard let entries = herald.entries else {
+            add(.heraldSettings, .error, service, "Herald is a \(herald.written.typeName), not a dictionary: the extension uses its defaults",
+                fix: "Make Herald a dictionary (docs/extension-guide.md lists its keys).")
+            return
+        }
+        var failed = false
+        for key in entries.keys.sorted() {
+            guard let setting = ExtensionSetting.named(key) else {
+                failed = true
+                let guess = ExtensionSetting.suggestion(for: key)
+                add(.heraldSettings, .warning, service, "Herald.\(key) is no key the extension reads\(guess.map { " (did you mean \($0)?)" } ?? ""), so it is ignored",
+                    fix: guess.map { "Rename it to \($0)." } ?? "Remove it; the known keys are \(ExtensionSetting.all.map(\.key).joined(separator: ", ")).")
+                continue
+            }
+            let value = entries[key]!
+            if let json = value.jsonValue, setting.accepts(json) { continue }
+            failed = true
+            add(.heraldSettings, .error, service, "Herald.\(key) must be \(setting.expected), but is \(value.summary): the extension uses the default",
+                fix: "Set Herald.\(key) to \(setting.expected).")
+        }
+        if !failed {
+            add(.heraldSettings, .ok, service, entries.isEmpty ? "Herald dictionary is empty (every default)" : "Herald settings \(entries.keys.sorted().joined(separator: ", ")) are valid")
+        }
+    }
+
+    /// The extension links HeraldNotificationService when it is configured for it; the app does not.
+    mutating func checkHeraldLinking(_ service: ResolvedTarget, app: ResolvedTarget?, linksHerald: Bool, hasSettings: Bool) {
+        var failed = false
+        if hasSettings && !linksHerald {
+            failed = true
+            add(.heraldLinked, .warning, service, "has a Herald dictionary but does not link \(Doctor.heraldProduct)",
+                fix: "Add \(Doctor.heraldProduct) to the extension's Frameworks and Libraries (File › Add Package Dependencies…).")
+        }
+        if let app, app.target.packageProducts.contains(Doctor.heraldProduct) {
+            failed = true
+            add(.heraldLinked, .warning, service, "\(app.target.name) links \(Doctor.heraldProduct) too, which only the extension needs",
+                fix: "Remove \(Doctor.heraldProduct) from \(app.target.name)'s Frameworks, Libraries, and Embedded Content.")
+        }
+        if linksHerald && !failed {
+            add(.heraldLinked, .ok, service, "links \(Doctor.heraldProduct)\(app.map { "; \($0.target.name) does not" } ?? "")")
+        }
+    }
+}

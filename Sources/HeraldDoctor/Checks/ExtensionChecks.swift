@@ -1,0 +1,108 @@
+/// The checks on one notification service extension and its app, in one configuration.
+import HeraldCore
+
+struct ExtensionChecks {
+    let configuration: String
+    private(set) var findings: [DoctorFinding] = []
+
+    init(configuration: String) {
+        self.configuration = configuration
+    }
+
+    mutating func add(_ check: DoctorCheck, _ status: DoctorFinding.Status, _ target: ResolvedTarget, _ message: String, fix: String? = nil) {
+        findings.append(DoctorFinding(check, status, target: target.target.name, configuration: configuration, message, fix: fix))
+    }
+
+    /// What the app target itself needs: the capability, the activity type, push.
+    mutating func runAppChecks(_ app: inout ResolvedTarget) {
+        let entitlements = app.entitlements
+        if entitlements?[Doctor.communicationEntitlement] == .bool(true) {
+            add(.communicationCapability, .ok, app, "has the Communication Notifications capability")
+        } else {
+            let why = entitlements == nil ? "names no entitlements file (CODE_SIGN_ENTITLEMENTS), so it has" : "its entitlements have"
+            add(.communicationCapability, .error, app,
+                "\(why) no \(Doctor.communicationEntitlement): iOS shows every notification as a plain one",
+                fix: "In Xcode: the app target › Signing & Capabilities › + Capability › Communication Notifications.")
+        }
+        let types = app.info["NSUserActivityTypes"]?.strings ?? []
+        if types.contains("INSendMessageIntent") {
+            add(.activityTypes, .ok, app, "NSUserActivityTypes lists INSendMessageIntent")
+        } else {
+            let listed = types.isEmpty ? "has no NSUserActivityTypes" : "has NSUserActivityTypes without INSendMessageIntent (\(types.joined(separator: ", ")))"
+            add(.activityTypes, .error, app, "the app's Info.plist \(listed): the message intent is not the app's, so iOS ignores it",
+                fix: "Add INSendMessageIntent to NSUserActivityTypes in the app's Info.plist.")
+        }
+        if let environment = entitlements?["aps-environment"]?.stringValue, ["development", "production"].contains(environment) {
+            add(.apsEnvironment, .ok, app, "aps-environment is \(environment)")
+        } else {
+            let found = entitlements?["aps-environment"].map { " (it is \($0.stringValue.map { "\"\($0)\"" } ?? "a \($0.typeName)"))" } ?? ""
+            add(.apsEnvironment, .error, app, "no valid aps-environment entitlement\(found): the app gets no device token",
+                fix: "In Xcode: the app target › Signing & Capabilities › + Capability › Push Notifications.")
+        }
+    }
+
+    /// What the extension needs, and what it must share with its app.
+    mutating func run(_ service: inout ResolvedTarget, app: inout ResolvedTarget?, embedded: Bool) {
+        let linksHerald = service.target.packageProducts.contains(Doctor.heraldProduct)
+        let heraldSettings = service.info["Herald"]
+        add(.serviceExtension, .ok, service, "is a notification service extension")
+        checkPrincipalClass(&service)
+        if embedded, let app {
+            add(.embedded, .ok, service, "embedded in \(app.target.name)")
+        } else {
+            add(.embedded, .error, service,
+                "no application target copies \(service.target.name)'s product into its PlugIns folder, so iOS never installs the extension",
+                fix: "In the app target's Build Phases, add the extension to Embed Foundation Extensions (destination PlugIns).")
+        }
+        if let app { checkBundleID(service, app: app) }
+        checkDeploymentTarget(service, floorIsHerald: linksHerald)
+        let herald = heraldSettings.map { HeraldSettings($0, expand: { service.expand($0) }) }
+        if app != nil {
+            checkGroups(.appGroup, entitlement: "com.apple.security.application-groups", settingKey: "AppGroup", herald: herald, &service, app: &app!)
+            checkGroups(.keychainGroup, entitlement: "keychain-access-groups", settingKey: "KeychainGroup", herald: herald, &service, app: &app!)
+        }
+        if let herald { checkHeraldSettings(herald, service) }
+        checkHeraldLinking(service, app: app, linksHerald: linksHerald, hasSettings: heraldSettings != nil)
+    }
+
+    private mutating func checkPrincipalClass(_ service: inout ResolvedTarget) {
+        if let written = service.info["NSExtension"]?["NSExtensionPrincipalClass"]?.stringValue, !written.isEmpty {
+            add(.principalClass, .ok, service, "principal class \(service.expand(written))")
+        } else {
+            add(.principalClass, .error, service, "NSExtension has no NSExtensionPrincipalClass, so iOS has no class to start",
+                fix: "Set NSExtension › NSExtensionPrincipalClass to $(PRODUCT_MODULE_NAME).NotificationService (your subclass).")
+        }
+    }
+
+    private mutating func checkBundleID(_ service: ResolvedTarget, app: ResolvedTarget) {
+        guard let id = service.bundleID, let appID = app.bundleID else {
+            add(.bundleIDPrefix, .error, service, "PRODUCT_BUNDLE_IDENTIFIER is not set on \(service.bundleID == nil ? service.target.name : app.target.name)",
+                fix: "Set PRODUCT_BUNDLE_IDENTIFIER on both targets, the extension's as the app's plus a suffix.")
+            return
+        }
+        if id.hasPrefix(appID + ".") {
+            add(.bundleIDPrefix, .ok, service, "\(id) starts with the app's \(appID)")
+        } else {
+            add(.bundleIDPrefix, .error, service, "\(id) does not start with the app's \(appID) and a dot, so the app cannot be installed with it",
+                fix: "Set the extension's PRODUCT_BUNDLE_IDENTIFIER to \(appID).\(id.split(separator: ".").last.map(String.init) ?? "NotificationService").")
+        }
+    }
+
+    private mutating func checkDeploymentTarget(_ service: ResolvedTarget, floorIsHerald: Bool) {
+        guard let written = service.deploymentTarget else { return }
+        let floor = floorIsHerald ? [16] : [15]
+        let version = written.split(separator: ".").compactMap { Int($0) }
+        if version.lexicographicallyPrecedes(floor) {
+            if floorIsHerald {
+                add(.deploymentTarget, .error, service, "deploys to iOS \(written), below HeraldNotificationService's iOS 16",
+                    fix: "Set the extension's IPHONEOS_DEPLOYMENT_TARGET to 16.0 or later.")
+            } else {
+                add(.deploymentTarget, .warning, service,
+                    "deploys to iOS \(written); communication notifications start in iOS 15, so before it they stay plain",
+                    fix: "Set IPHONEOS_DEPLOYMENT_TARGET to 15.0 or later, or guard the intent code with #available(iOS 15, *).")
+            }
+        } else {
+            add(.deploymentTarget, .ok, service, "deploys to iOS \(written)")
+        }
+    }
+}

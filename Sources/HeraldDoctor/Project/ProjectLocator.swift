@@ -1,0 +1,75 @@
+import Foundation
+
+/// Finds the Xcode projects `herald doctor PATH` means.
+public enum ProjectLocator {
+    /// The `.xcodeproj` folders PATH stands for.
+    ///
+    /// PATH may be an `.xcodeproj`; an `.xcworkspace` (its projects but CocoaPods' `Pods`); a
+    /// folder holding one of those, directly or in `ios/` (a React Native app); or an Expo
+    /// app's `app.json` / `app.config.json`, whose `ios/` folder holds the project once
+    /// `npx expo prebuild` has made it.
+    ///
+    /// - Throws: ``DoctorError`` saying what was looked for where.
+    public static func projects(at path: String) throws(DoctorError) -> [URL] {
+        let url = URL(fileURLWithPath: path).standardizedFileURL
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
+            throw DoctorError(file: url, reason: "no such file or folder")
+        }
+        switch url.pathExtension {
+        case "xcodeproj":
+            return [url]
+        case "xcworkspace":
+            return try workspaceProjects(url)
+        case "json":
+            guard ["app.json", "app.config.json"].contains(url.lastPathComponent) else {
+                throw DoctorError(file: url, reason: "give an .xcodeproj, an .xcworkspace, a folder holding one, or an Expo app.json")
+            }
+            let ios = url.deletingLastPathComponent().appendingPathComponent("ios")
+            guard let found = try? inFolder(ios), !found.isEmpty else {
+                throw DoctorError(
+                    file: url,
+                    reason: "no ios/ folder with an Xcode project beside it: an Expo app gets one from `npx expo prebuild`; run that, then herald doctor on ios/")
+            }
+            return found
+        default:
+            guard isFolder.boolValue else {
+                throw DoctorError(file: url, reason: "give an .xcodeproj, an .xcworkspace, a folder holding one, or an Expo app.json")
+            }
+            if let found = try inFolder(url), !found.isEmpty { return found }
+            if let found = try inFolder(url.appendingPathComponent("ios")), !found.isEmpty { return found }
+            throw DoctorError(file: url, reason: "no .xcodeproj or .xcworkspace here or in ios/")
+        }
+    }
+
+    /// The projects directly in `folder` (through its workspace when there is one), or `nil`
+    /// when the folder does not exist.
+    private static func inFolder(_ folder: URL) throws(DoctorError) -> [URL]? {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return nil }
+        let projects = names.filter { $0.hasSuffix(".xcodeproj") && $0 != "Pods.xcodeproj" }.sorted().map { folder.appendingPathComponent($0) }
+        if !projects.isEmpty { return projects }
+        if let workspace = names.filter({ $0.hasSuffix(".xcworkspace") }).sorted().first {
+            return try workspaceProjects(folder.appendingPathComponent(workspace))
+        }
+        return []
+    }
+
+    /// The projects a workspace's `contents.xcworkspacedata` names (`group:App.xcodeproj`).
+    private static func workspaceProjects(_ workspace: URL) throws(DoctorError) -> [URL] {
+        let file = workspace.appendingPathComponent("contents.xcworkspacedata")
+        guard let text = try? String(contentsOf: file, encoding: .utf8) else { throw DoctorError(file: file, reason: "cannot read the workspace's contents") }
+        let folder = workspace.deletingLastPathComponent()
+        var projects: [URL] = []
+        for part in text.components(separatedBy: "location = \"").dropFirst() {
+            guard let end = part.firstIndex(of: "\"") else { continue }
+            let location = part[..<end]
+            guard let colon = location.firstIndex(of: ":"), location.hasSuffix(".xcodeproj") else { continue }
+            let kind = location[..<colon]
+            let path = String(location[location.index(after: colon)...])
+            guard !path.hasSuffix("Pods.xcodeproj") else { continue }
+            projects.append(kind == "absolute" ? URL(fileURLWithPath: path) : folder.appendingPathComponent(path).standardizedFileURL)
+        }
+        guard !projects.isEmpty else { throw DoctorError(file: file, reason: "the workspace names no Xcode project besides Pods") }
+        return projects
+    }
+}

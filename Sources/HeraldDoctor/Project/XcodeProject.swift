@@ -1,0 +1,93 @@
+import Foundation
+
+/// An Xcode project as `herald doctor` reads it: its targets, their build configurations and
+/// what each embeds and links, from `project.pbxproj`.
+///
+/// Only what the checks need is modelled; everything else in the file is read and ignored.
+public struct XcodeProject: Sendable {
+    /// The `.xcodeproj` folder.
+    public let url: URL
+    /// The folder holding it: `$(SRCROOT)`, against which build settings' paths are resolved.
+    public var sourceRoot: URL { url.deletingLastPathComponent() }
+    /// The project's own name (`Bark` for `Bark.xcodeproj`).
+    public var name: String { url.deletingPathExtension().lastPathComponent }
+    /// Project-level build configurations, by name, in the file's order.
+    public let configurations: [BuildConfiguration]
+    public let targets: [Target]
+
+    /// Reads `project.pbxproj` inside `url`.
+    ///
+    /// - Parameter url: an `.xcodeproj` folder.
+    /// - Throws: ``DoctorError`` when the file is missing or not a well-formed project, with
+    ///   the line of a syntax error.
+    public init(contentsOf url: URL) throws(DoctorError) {
+        self.url = url
+        let file = url.appendingPathComponent("project.pbxproj")
+        let data: Data
+        do {
+            data = try Data(contentsOf: file)
+        } catch {
+            throw DoctorError(file: file, reason: "cannot read it (\(error.localizedDescription))")
+        }
+        let root: PropertyList
+        do {
+            root = try PropertyList(reading: data)
+        } catch {
+            throw DoctorError(file: file, line: error.line, reason: error.reason)
+        }
+        let objects = ObjectTable(file: file, entries: root["objects"]?.dictionaryValue ?? [:])
+        guard let rootID = root["rootObject"]?.stringValue else { throw DoctorError(file: file, reason: "no rootObject: not an Xcode project") }
+        let project = try objects.object(rootID, isa: "PBXProject", from: "rootObject")
+        let paths = FilePaths(objects: objects, sourceRoot: url.deletingLastPathComponent())
+        configurations = try objects.configurations(of: project, paths: paths)
+        var targets: [Target] = []
+        for id in project["targets"]?.arrayValue?.compactMap(\.stringValue) ?? [] {
+            targets.append(try Target(id: id, objects: objects, paths: paths))
+        }
+        self.targets = targets
+    }
+
+    /// The target whose product is the file `productID` refers to.
+    func target(producing productID: String) -> Target? { targets.first { $0.productID == productID } }
+}
+
+/// One configuration (`Debug`) of the project or a target: its settings and base `.xcconfig`.
+public struct BuildConfiguration: Sendable {
+    public let name: String
+    /// The settings written in the project file, conditions included (`KEY[sdk=iphoneos*]`).
+    public let settings: [String: PropertyList]
+    /// The `.xcconfig` the configuration is based on, when it names one (it may not exist).
+    public let baseConfiguration: URL?
+}
+
+/// `project.pbxproj`'s `objects` table, with errors that name the file.
+struct ObjectTable {
+    let file: URL
+    let entries: [String: PropertyList]
+
+    func object(_ id: String, isa: String? = nil, from place: String) throws(DoctorError) -> [String: PropertyList] {
+        guard let object = entries[id]?.dictionaryValue else {
+            throw DoctorError(file: file, reason: "\(place) refers to \(id), which is not in the objects table")
+        }
+        if let isa, object["isa"]?.stringValue != isa {
+            throw DoctorError(file: file, reason: "\(place) refers to \(id), a \(object["isa"]?.stringValue ?? "object without isa"), not a \(isa)")
+        }
+        return object
+    }
+
+    func configurations(of owner: [String: PropertyList], paths: FilePaths) throws(DoctorError) -> [BuildConfiguration] {
+        guard let listID = owner["buildConfigurationList"]?.stringValue else { return [] }
+        let list = try object(listID, isa: "XCConfigurationList", from: "buildConfigurationList")
+        var result: [BuildConfiguration] = []
+        for id in list["buildConfigurations"]?.arrayValue?.compactMap(\.stringValue) ?? [] {
+            let configuration = try object(id, isa: "XCBuildConfiguration", from: "buildConfigurations")
+            result.append(
+                BuildConfiguration(
+                    name: configuration["name"]?.stringValue ?? id,
+                    settings: configuration["buildSettings"]?.dictionaryValue ?? [:],
+                    baseConfiguration: configuration["baseConfigurationReference"]?.stringValue.flatMap(paths.url(of:))
+                ))
+        }
+        return result
+    }
+}

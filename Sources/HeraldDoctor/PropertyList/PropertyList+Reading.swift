@@ -1,0 +1,63 @@
+import Foundation
+import HeraldCore
+
+extension PropertyList {
+    /// Reads a property list in any of its formats: XML, binary, or OpenStep (the format of
+    /// `project.pbxproj`).
+    ///
+    /// - Parameter data: the file's bytes.
+    /// - Throws: ``PropertyListError``, with a line number for XML and OpenStep text.
+    public init(reading data: Data) throws(PropertyListError) {
+        if data.starts(with: Array("bplist".utf8)) || Self.looksLikeXML(data) {
+            let object: Any
+            do {
+                object = try PropertyListSerialization.propertyList(from: data, format: nil)
+            } catch {
+                throw Self.foundationError(error)
+            }
+            self = try Self.bridge(object)
+        } else {
+            self = try OpenStepParser.parse(data)
+        }
+    }
+
+    private static func looksLikeXML(_ data: Data) -> Bool {
+        let start = data.prefix(64).drop { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF }
+        return start.first == UInt8(ascii: "<")
+    }
+
+    /// Foundation's reason, with its line when it gives one ("… on line 5 …").
+    private static func foundationError(_ error: Error) -> PropertyListError {
+        let reason = ((error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String) ?? error.localizedDescription
+        let words = reason.split(separator: " ")
+        let line = zip(words, words.dropFirst()).first { $0.0 == "line" }.flatMap { Int($0.1.trimmingCharacters(in: .punctuationCharacters)) }
+        return PropertyListError(line: line, reason: "not a readable property list: \(reason)")
+    }
+
+    private static func bridge(_ object: Any) throws(PropertyListError) -> PropertyList {
+        switch object {
+        case let elements as [Any]:
+            var values: [PropertyList] = []
+            for element in elements { values.append(try bridge(element)) }
+            return .array(values)
+        case let entries as [AnyHashable: Any]:
+            var values: [String: PropertyList] = [:]
+            for (key, entry) in entries {
+                guard let name = key.base as? String else { throw PropertyListError(line: nil, reason: "a dictionary key is not a string") }
+                values[name] = try bridge(entry)
+            }
+            return .dictionary(values)
+        case let text as String: return .string(text)
+        case let date as Date: return .date(date)
+        case let bytes as Data: return .data(bytes)
+        case let number as NSNumber where Platform.isBoolean(number): return .bool(number.boolValue)
+        case let number as NSNumber:
+            switch String(cString: number.objCType) {
+            case "d", "f": return .real(number.doubleValue)
+            default: return .integer(number.intValue)
+            }
+        default:
+            throw PropertyListError(line: nil, reason: "a value of type \(type(of: object)) is not a property-list value")
+        }
+    }
+}

@@ -1,0 +1,56 @@
+import ArgumentParser
+import Foundation
+import HeraldCore
+import HeraldDoctor
+
+struct DoctorCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "doctor",
+        abstract: "Check an app's Xcode project for what communication notifications need.",
+        discussion: """
+            Reads project.pbxproj, the targets' Info.plist (and the keys Xcode generates from \
+            INFOPLIST_KEY_* settings) and .entitlements files, with build settings resolved per \
+            configuration for the iOS device SDK. Nothing is built and nothing is sent.
+
+            PATH is an .xcodeproj, an .xcworkspace, a folder holding one (a React Native app's \
+            ios/ folder, or the app's root), or an Expo app's app.json once `npx expo prebuild` \
+            has made ios/.
+
+            Every finding has a stable check id, a status, the target and configurations it \
+            concerns, and a one-line fix. Checks:
+            \(DoctorCheck.all.map { "  \($0.id): \($0.summary)" }.joined(separator: "\n"))
+
+            Exit status: 0 no errors, 1 a check failed with an error, 2 usage errors or a project \
+            or property list that cannot be read (with its line).
+            """
+    )
+
+    @Argument(help: ArgumentHelp("The project: .xcodeproj, .xcworkspace, a folder, or app.json.", valueName: "path"))
+    var path: String
+
+    @Flag(
+        name: .long,
+        help: """
+            Print one JSON object: {"projects": [{"project", "configurations", "extensions": [{"target", "app"}], \
+            "findings": [{"check", "status", "target", "configurations", "message", "fix"}]}]}.
+            """)
+    var json = false
+
+    @Flag(name: .long, help: "Print only the checks that did not pass.")
+    var problemsOnly = false
+
+    func run() throws {
+        let reports: [DoctorReport]
+        do {
+            reports = try ProjectLocator.projects(at: path).map { url throws(DoctorError) in try Doctor.examine(XcodeProject(contentsOf: url)) }
+        } catch {
+            CLIError.usage(error.description).exit()
+        }
+        if json {
+            print(JSONValue.object(["projects": .array(reports.map(\.json))]).jsonText(.pretty))
+        } else {
+            print(reports.map { $0.text(problemsOnly: problemsOnly) }.joined(separator: "\n"))
+        }
+        if reports.contains(where: \.hasErrors) { throw ExitCode(1) }
+    }
+}
