@@ -146,6 +146,8 @@ let package = Package(
             dependencies: ["HeraldCore"],
             resources: [.copy("Fixtures")]
         ),
+        // Fixtures/xcode: ten real apps' project files, as INDEX.md there describes.
+        .testTarget(name: "HeraldDoctorTests", dependencies: ["HeraldDoctor", "HeraldCore"], resources: [.copy("Fixtures")]),
         .testTarget(
             name: "HeraldEnrichmentTests",
             dependencies: [

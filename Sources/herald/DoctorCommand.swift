@@ -31,7 +31,7 @@ struct DoctorCommand: ParsableCommand {
     @Flag(
         name: .long,
         help: """
-            Print one JSON object: {"projects": [{"project", "configurations", "extensions": [{"target", "app"}], \
+            Print one JSON object: {"projects": [{"project", "configurations", "extensions": [{"target", "kind", "app", "categories"}], \
             "findings": [{"check", "status", "target", "configurations", "message", "fix"}]}]}.
             """)
     var json = false

@@ -7,8 +7,10 @@ extension DoctorReport {
     func text(problemsOnly: Bool) -> String {
         let shown = findings.filter { !problemsOnly || $0.status != .ok }
         var lines = ["\(projectURL.path) (\(configurations.joined(separator: ", ")))"]
-        for pair in extensions {
-            lines.append("  notification service extension \(pair.extension)\(pair.app.map { " of app \($0)" } ?? ", embedded in no app")")
+        for found in extensions {
+            let kind = found.kind == .service ? "notification service extension" : "notification content extension"
+            let categories = found.categories.isEmpty ? "" : " (categories \(found.categories.joined(separator: ", ")))"
+            lines.append("  \(kind) \(found.target)\(found.app.map { " of app \($0)" } ?? ", with no app")\(categories)")
         }
         var target: String?? = .none
         for finding in shown {
@@ -34,7 +36,13 @@ extension DoctorReport {
         [
             "project": .string(projectURL.path),
             "configurations": .array(configurations.map(JSONValue.string)),
-            "extensions": .array(extensions.map { ["target": .string($0.extension), "app": $0.app.map(JSONValue.string) ?? .null] }),
+            "extensions": .array(
+                extensions.map {
+                    [
+                        "target": .string($0.target), "kind": .string($0.kind.rawValue), "app": $0.app.map(JSONValue.string) ?? .null,
+                        "categories": .array($0.categories.map(JSONValue.string)),
+                    ]
+                }),
             "findings": .array(
                 findings.map { finding in
                     [

@@ -9,6 +9,7 @@ import Foundation
 /// `HeraldNotificationService` or has a `Herald` dictionary.
 public enum Doctor {
     static let serviceExtensionPoint = "com.apple.usernotifications.service"
+    static let contentExtensionPoint = "com.apple.usernotifications.content-extension"
     static let communicationEntitlement = "com.apple.developer.usernotifications.communication"
     static let heraldProduct = "HeraldNotificationService"
 
@@ -19,7 +20,7 @@ public enum Doctor {
     public static func examine(_ project: XcodeProject) throws(DoctorError) -> DoctorReport {
         let names = project.configurations.map(\.name)
         var findings: [DoctorFinding] = []
-        var pairs: [(extension: String, app: String?)] = []
+        var found: [NotificationExtension] = []
         var unresolved: [String: (targets: Set<String>, configurations: [String])] = [:]
         for configuration in names {
             var resolved: [String: ResolvedTarget] = [:]
@@ -27,9 +28,9 @@ public enum Doctor {
                 resolved[target.name] = try ResolvedTarget(target, in: project, configuration: configuration)
             }
             let extensions = project.targets.compactMap { resolved[$0.name] }.filter {
-                $0.target.productType == .appExtension && $0.extensionPoint == serviceExtensionPoint
+                $0.target.productType == .appExtension && ($0.extensionPoint == serviceExtensionPoint || $0.extensionPoint == contentExtensionPoint)
             }
-            if extensions.isEmpty {
+            if !extensions.contains(where: { $0.extensionPoint == serviceExtensionPoint }) {
                 findings.append(DoctorFinding(
                     .serviceExtension, .error, target: nil, configuration: configuration,
                     "no target is a notification service extension, so nothing can make a notification a communication one",
@@ -37,22 +38,35 @@ public enum Doctor {
             }
             var apps: [String] = []
             var involved: [String] = []
-            for var service in extensions {
-                let embedding = project.targets.first { $0.productType == .application && service.target.productID.map($0.embeddedPlugInIDs.contains) == true }
-                let appTarget = embedding ?? likelyApp(of: service, among: project.targets.compactMap { resolved[$0.name] })
+            for var notificationExtension in extensions {
+                let name = notificationExtension.target.name
+                let embedding = project.targets.first {
+                    $0.productType == .application && notificationExtension.target.productID.map($0.embeddedPlugInIDs.contains) == true
+                }
+                let appTarget = embedding ?? likelyApp(of: notificationExtension, among: project.targets.compactMap { resolved[$0.name] })
                 var app = appTarget.flatMap { resolved[$0.name] }
                 var check = ExtensionChecks(configuration: configuration)
-                check.run(&service, app: &app, embedded: embedding != nil)
-                findings += check.findings
-                resolved[service.target.name] = service
-                involved.append(service.target.name)
-                if let app {
-                    resolved[app.target.name] = app
-                    if !apps.contains(app.target.name) { apps.append(app.target.name) }
+                var categories: [String] = []
+                let kind: NotificationExtension.Kind
+                if notificationExtension.extensionPoint == serviceExtensionPoint {
+                    kind = .service
+                    check.run(&notificationExtension, app: &app, embedded: embedding != nil)
+                    if let app, !apps.contains(app.target.name) { apps.append(app.target.name) }
+                } else {
+                    kind = .content
+                    categories = check.runContentExtension(&notificationExtension, app: app, embedded: embedding != nil)
                 }
-                if !pairs.contains(where: { $0.extension == service.target.name }) { pairs.append((service.target.name, app?.target.name)) }
+                findings += check.findings
+                resolved[name] = notificationExtension
+                involved.append(name)
+                if let app { resolved[app.target.name] = app }
+                if let index = found.firstIndex(where: { $0.target == name }) {
+                    found[index].categories += categories.filter { !found[index].categories.contains($0) }
+                } else {
+                    found.append(NotificationExtension(target: name, kind: kind, app: app?.target.name, categories: categories))
+                }
             }
-            if extensions.isEmpty {
+            if apps.isEmpty {
                 apps = project.targets.filter { $0.productType == .application }.map(\.name)
             }
             for name in apps {
@@ -72,7 +86,7 @@ public enum Doctor {
             }
         }
         findings += unresolvedFindings(unresolved, project: project)
-        return DoctorReport(projectURL: project.url, configurations: names, extensions: pairs, findings: merge(findings, targets: project.targets))
+        return DoctorReport(projectURL: project.url, configurations: names, extensions: found, findings: merge(findings, targets: project.targets))
     }
 
     /// Without an embedding app: the only application target, or the one whose bundle id the

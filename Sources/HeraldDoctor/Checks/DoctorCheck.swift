@@ -21,6 +21,12 @@ public struct DoctorCheck: Hashable, Sendable, Identifiable {
     public static let heraldSettings = DoctorCheck(id: "herald-settings", summary: "Every key of the extension's Herald dictionary is known and valid.")
     public static let heraldLinked = DoctorCheck(
         id: "herald-linked", summary: "An extension configured for Herald links HeraldNotificationService, and the app does not.")
+    public static let contentCategory = DoctorCheck(
+        id: "content-category", summary: "A content extension names its UNNotificationExtensionCategory (a string or an array of strings).")
+    public static let contentAttributes = DoctorCheck(
+        id: "content-attributes",
+        summary: "A content extension's initial size ratio is a number; its DefaultContentHidden and UserInteractionEnabled are Booleans.")
+    public static let contentInterface = DoctorCheck(id: "content-interface", summary: "A content extension names its storyboard or principal class.")
     public static let unresolvedSetting = DoctorCheck(id: "unresolved-setting", summary: "Every build setting a check needs is defined.")
     public static let fileCase = DoctorCheck(id: "file-case", summary: "A file the build settings name exists with that exact case.")
     public static let fileMissing = DoctorCheck(id: "file-missing", summary: "A file the build settings name exists.")
@@ -28,6 +34,7 @@ public struct DoctorCheck: Hashable, Sendable, Identifiable {
     /// Every check, in the order findings are reported.
     public static let all: [DoctorCheck] = [
         .serviceExtension, .communicationCapability, .activityTypes, .apsEnvironment, .principalClass, .embedded, .bundleIDPrefix,
-        .deploymentTarget, .appGroup, .keychainGroup, .heraldSettings, .heraldLinked, .unresolvedSetting, .fileCase, .fileMissing,
+        .deploymentTarget, .appGroup, .keychainGroup, .heraldSettings, .heraldLinked, .contentCategory, .contentAttributes,
+        .contentInterface, .unresolvedSetting, .fileCase, .fileMissing,
     ]
 }

@@ -5,8 +5,8 @@ public struct DoctorReport: Sendable {
     public let projectURL: URL
     /// The project's configurations, in its order.
     public let configurations: [String]
-    /// The notification service extension targets found, and the app each belongs to.
-    public let extensions: [(extension: String, app: String?)]
+    /// The notification service and content extensions found, in the project's order.
+    public let extensions: [NotificationExtension]
     /// Findings by target (the project's own first), then check order, then configuration.
     public let findings: [DoctorFinding]
 

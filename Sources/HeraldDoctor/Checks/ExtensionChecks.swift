@@ -47,13 +47,7 @@ struct ExtensionChecks {
         let heraldSettings = service.info["Herald"]
         add(.serviceExtension, .ok, service, "is a notification service extension")
         checkPrincipalClass(&service)
-        if embedded, let app {
-            add(.embedded, .ok, service, "embedded in \(app.target.name)")
-        } else {
-            add(.embedded, .error, service,
-                "no application target copies \(service.target.name)'s product into its PlugIns folder, so iOS never installs the extension",
-                fix: "In the app target's Build Phases, add the extension to Embed Foundation Extensions (destination PlugIns).")
-        }
+        checkEmbedding(service, app: app, embedded: embedded)
         if let app { checkBundleID(service, app: app) }
         checkDeploymentTarget(service, floorIsHerald: linksHerald)
         let herald = heraldSettings.map { HeraldSettings($0, expand: { service.expand($0) }) }
@@ -65,6 +59,16 @@ struct ExtensionChecks {
         checkHeraldLinking(service, app: app, linksHerald: linksHerald, hasSettings: heraldSettings != nil)
     }
 
+    mutating func checkEmbedding(_ target: ResolvedTarget, app: ResolvedTarget?, embedded: Bool) {
+        if embedded, let app {
+            add(.embedded, .ok, target, "embedded in \(app.target.name)")
+        } else {
+            add(.embedded, .error, target,
+                "no application target copies \(target.target.name)'s product into its PlugIns folder, so iOS never installs the extension",
+                fix: "In the app target's Build Phases, add the extension to Embed Foundation Extensions (destination PlugIns).")
+        }
+    }
+
     private mutating func checkPrincipalClass(_ service: inout ResolvedTarget) {
         if let written = service.info["NSExtension"]?["NSExtensionPrincipalClass"]?.stringValue, !written.isEmpty {
             add(.principalClass, .ok, service, "principal class \(service.expand(written))")
@@ -74,7 +78,7 @@ struct ExtensionChecks {
         }
     }
 
-    private mutating func checkBundleID(_ service: ResolvedTarget, app: ResolvedTarget) {
+    mutating func checkBundleID(_ service: ResolvedTarget, app: ResolvedTarget) {
         guard let id = service.bundleID, let appID = app.bundleID else {
             add(.bundleIDPrefix, .error, service, "PRODUCT_BUNDLE_IDENTIFIER is not set on \(service.bundleID == nil ? service.target.name : app.target.name)",
                 fix: "Set PRODUCT_BUNDLE_IDENTIFIER on both targets, the extension's as the app's plus a suffix.")
