@@ -1,0 +1,86 @@
+import Foundation
+import HeraldCore
+import Testing
+
+@Suite("herald doctor")
+struct DoctorCommandTests {
+    static func fixture(_ path: String) -> String { HeraldProcess.path("Tests/HeraldDoctorTests/Fixtures/xcode/" + path) }
+
+    @Test func aCorrectProjectExitsZeroAndListsItsChecks() async throws {
+        let result = try await HeraldProcess.run(["doctor", Self.fixture("element-hq-element-x-ios")])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("notification service extension NSE of app ElementX"))
+        #expect(result.stdout.contains("  ok      communication-capability: has the Communication Notifications capability"))
+        #expect(result.stdout.hasSuffix("No problems found.\n"))
+    }
+
+    @Test func aMissingCapabilityExitsOneWithItsFix() async throws {
+        let result = try await HeraldProcess.run(["doctor", "--problems-only", Self.fixture("revoltchat-ios/Revolt.xcodeproj")])
+        #expect(result.status == 1)
+        #expect(
+            result.stdout.contains(
+                "Revolt\n  error   communication-capability: its entitlements have no com.apple.developer.usernotifications.communication"))
+        #expect(result.stdout.contains("fix: In Xcode: the app target › Signing & Capabilities › + Capability › Communication Notifications."))
+        #expect(!result.stdout.contains("  ok "))
+        #expect(result.stdout.hasSuffix("1 error, 1 warning.\n"))
+    }
+
+    @Test func jsonCarriesEveryFindingWithItsConfigurations() async throws {
+        let result = try await HeraldProcess.run(["doctor", "--json", Self.fixture("Dimillian-IceCubesApp")])
+        #expect(result.status == 0)
+        let project = try #require(try JSONValue(parsing: result.stdout)["projects"]?.arrayValue?.first)
+        #expect(project["configurations"] == ["Debug", "Release"])
+        #expect(project["extensions"]?.arrayValue?.first?["target"] == "IceCubesNotifications")
+        #expect(project["extensions"]?.arrayValue?.first?["kind"] == "service")
+        let findings = try #require(project["findings"]?.arrayValue)
+        let unresolved = try #require(findings.first { $0["check"] == "unresolved-setting" })
+        #expect(unresolved["status"] == "warning")
+        #expect(unresolved["target"] == .null)
+        #expect(unresolved["configurations"] == ["Debug"])
+        #expect(unresolved["fix"]?.stringValue?.contains("IceCubesApp.xcconfig") == true)
+        #expect(findings.filter { $0["status"] == "ok" }.allSatisfy { $0["fix"] == .null })
+    }
+
+    @Test func aMalformedProjectFileExitsTwoWithItsLine() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("doctor-\(UUID().uuidString)/App.xcodeproj")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data("// !$*UTF8*$!\n{\n\tarchiveVersion = 1;\n\tobjects = (\n}\n".utf8).write(to: folder.appendingPathComponent("project.pbxproj"))
+        let result = try await HeraldProcess.run(["doctor", folder.deletingLastPathComponent().path])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("App.xcodeproj/project.pbxproj:5: unexpected '}' where a value should start"))
+        #expect(!result.crashed)
+    }
+
+    @Test func pathsThatHoldNoProjectSayWhatWasLookedFor() async throws {
+        let empty = FileManager.default.temporaryDirectory.appendingPathComponent("doctor-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        let folder = try await HeraldProcess.run(["doctor", empty.path])
+        #expect(folder.status == 2)
+        #expect(folder.stderr.contains("no .xcodeproj or .xcworkspace here or in ios/"))
+        try Data("{\"expo\": {}}".utf8).write(to: empty.appendingPathComponent("app.json"))
+        let expo = try await HeraldProcess.run(["doctor", empty.appendingPathComponent("app.json").path])
+        #expect(expo.status == 2)
+        #expect(expo.stderr.contains("npx expo prebuild"))
+        #expect(try await HeraldProcess.run(["doctor", "/no/such/App.xcodeproj"]).stderr.contains("no such file or folder"))
+    }
+
+    @Test func aWorkspaceLeadsToItsProjectButNotToPods() async throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("doctor-\(UUID().uuidString)")
+        let workspace = root.appendingPathComponent("App.xcworkspace")
+        try FileManager.default.createDirectory(at: workspace, withIntermediateDirectories: true)
+        let project = Self.fixture("mattermost-mattermost-mobile/ios/Mattermost.xcodeproj")
+        try Data(
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <Workspace version = "1.0">
+               <FileRef location = "absolute:\(project)"></FileRef>
+               <FileRef location = "group:Pods/Pods.xcodeproj"></FileRef>
+            </Workspace>
+            """.utf8
+        ).write(to: workspace.appendingPathComponent("contents.xcworkspacedata"))
+        let result = try await HeraldProcess.run(["doctor", "--json", workspace.path])
+        #expect(result.status == 0)
+        let projects = try #require(try JSONValue(parsing: result.stdout)["projects"]?.arrayValue)
+        #expect(projects.map { $0["project"]?.stringValue ?? "" } == [project])
+    }
+}

@@ -1,0 +1,264 @@
+import Foundation
+import HeraldCore
+import HeraldDoctor
+import Testing
+
+/// Each check on a synthetic project: quiet on the correct one, firing when one thing is wrong.
+@Suite struct DoctorCheckTests {
+    @Test func aCorrectProjectPassesEveryCheck() throws {
+        let report = try SyntheticProject().examine()
+        #expect(report.findings.allSatisfy { $0.status == .ok }, "\(report.findings.filter { $0.status != .ok }.map(\.message))")
+        for check in [DoctorCheck.communicationCapability, .activityTypes, .apsEnvironment, .serviceExtension, .principalClass, .embedded,
+                      .bundleIDPrefix, .deploymentTarget, .appGroup, .keychainGroup, .heraldSettings, .heraldLinked] {
+            #expect(report.statuses(check) == [.ok], "\(check.id)")
+            #expect(report.results(check).allSatisfy { $0.configurations == ["Debug", "Release"] }, "\(check.id)")
+        }
+        #expect(!report.hasErrors)
+    }
+
+    @Test func theCommunicationCapabilityMissingIsAnError() throws {
+        var project = SyntheticProject()
+        project.appEntitlements?["com.apple.developer.usernotifications.communication"] = nil
+        let report = try project.examine()
+        #expect(report.statuses(.communicationCapability) == [.error])
+        #expect(report.results(.communicationCapability)[0].target == "Chat")
+        #expect(report.hasErrors)
+        project.appEntitlements = nil
+        let noFile = try project.examine()
+        #expect(noFile.results(.communicationCapability)[0].message.contains("CODE_SIGN_ENTITLEMENTS"))
+        #expect(noFile.statuses(.apsEnvironment) == [.error])
+    }
+
+    @Test func activityTypesWithoutTheMessageIntentAreAnError() throws {
+        var project = SyntheticProject()
+        project.appInfo["NSUserActivityTypes"] = ["INStartCallIntent"]
+        #expect(try project.examine().results(.activityTypes).map(\.status) == [.error])
+        project.appInfo["NSUserActivityTypes"] = nil
+        let report = try project.examine()
+        #expect(report.results(.activityTypes)[0].message.contains("has no NSUserActivityTypes"))
+    }
+
+    @Test func apsEnvironmentMustBeDevelopmentOrProduction() throws {
+        var project = SyntheticProject()
+        project.appEntitlements?["aps-environment"] = "staging"
+        let report = try project.examine()
+        #expect(report.statuses(.apsEnvironment) == [.error])
+        #expect(report.results(.apsEnvironment)[0].message.contains("\"staging\""))
+    }
+
+    @Test func aProjectWithoutAServiceExtensionSaysSo() throws {
+        var project = SyntheticProject()
+        project.serviceInfo["NSExtension"] = ["NSExtensionPointIdentifier": "com.apple.share-services", "NSExtensionPrincipalClass": "Share"]
+        let report = try project.examine()
+        #expect(report.results(.serviceExtension).map(\.status) == [.error])
+        #expect(report.results(.serviceExtension)[0].target == nil)
+        // The app is still checked.
+        #expect(report.statuses(.communicationCapability) == [.ok])
+    }
+
+    @Test func aMissingPrincipalClassIsAnError() throws {
+        var project = SyntheticProject()
+        project.serviceInfo["NSExtension"] = ["NSExtensionPointIdentifier": "com.apple.usernotifications.service"]
+        #expect(try project.examine().statuses(.principalClass) == [.error])
+    }
+
+    @Test func theResolvedPrincipalClassIsShown() throws {
+        let report = try SyntheticProject().examine()
+        #expect(report.results(.principalClass)[0].message == "principal class NotificationService.NotificationService")
+    }
+
+    @Test func anExtensionNoAppEmbedsIsAnError() throws {
+        var project = SyntheticProject()
+        project.serviceEmbedded = false
+        let report = try project.examine()
+        #expect(report.statuses(.embedded) == [.error])
+        // Its app is still found, by bundle id, for the other checks.
+        #expect(report.extensions.first?.app == "Chat")
+        #expect(report.statuses(.bundleIDPrefix) == [.ok])
+    }
+
+    @Test func aBundleIDOutsideTheAppsIsAnError() throws {
+        var project = SyntheticProject()
+        project.serviceSettings["PRODUCT_BUNDLE_IDENTIFIER"] = "com.example.chatNotificationService"
+        let report = try project.examine()
+        #expect(report.statuses(.bundleIDPrefix) == [.error])
+        #expect(report.results(.bundleIDPrefix)[0].fix == "Set the extension's PRODUCT_BUNDLE_IDENTIFIER to com.example.chat.chatNotificationService.")
+    }
+
+    @Test func aBundleIDThatDiffersInOneConfigurationIsReportedForItAlone() throws {
+        var project = SyntheticProject()
+        project.serviceSettings["PRODUCT_BUNDLE_IDENTIFIER"] = "$(BASE).NotificationService"
+        project.projectSettings["BASE"] = "com.example.chat"
+        project.appSettings["PRODUCT_BUNDLE_IDENTIFIER"] = "$(BASE)"
+        #expect(try project.examine().statuses(.bundleIDPrefix) == [.ok])
+        project.serviceSettings["PRODUCT_BUNDLE_IDENTIFIER[config=Release]"] = "com.other.NotificationService"
+        let report = try project.examine()
+        let failed = report.results(.bundleIDPrefix).filter { $0.status == .error }
+        #expect(failed.map(\.configurations) == [["Release"]])
+    }
+
+    @Test(arguments: [("14.0", DoctorFinding.Status.warning, false), ("15.0", .ok, false), ("15.6", .error, true), ("16.0", .ok, true), ("17", .ok, true)])
+    func theDeploymentFloorIsFifteenAndSixteenWithHerald(version: String, expected: DoctorFinding.Status, herald: Bool) throws {
+        var project = SyntheticProject()
+        project.serviceSettings["IPHONEOS_DEPLOYMENT_TARGET"] = version
+        if !herald {
+            project.serviceProducts = []
+            project.serviceInfo["Herald"] = nil
+        }
+        #expect(try project.examine().statuses(.deploymentTarget) == [expected])
+    }
+
+    @Test func anAppGroupOnlyTheExtensionHasIsAWarning() throws {
+        var project = SyntheticProject()
+        project.serviceEntitlements?["com.apple.security.application-groups"] = ["group.com.example.chat", "group.other"]
+        let report = try project.examine()
+        #expect(report.results(.appGroup).map(\.status) == [.warning])
+        #expect(report.results(.appGroup)[0].message.contains("group.other"))
+    }
+
+    @Test func noAppGroupOnTheExtensionIsAWarningAndHeraldsGroupAnError() throws {
+        var project = SyntheticProject()
+        project.serviceEntitlements?["com.apple.security.application-groups"] = nil
+        let report = try project.examine()
+        #expect(report.results(.appGroup).map(\.status) == [.error])
+        #expect(report.results(.appGroup)[0].message.contains("Herald.AppGroup is group.com.example.chat"))
+        project.serviceInfo["Herald"] = ["KeychainGroup": "$(AppIdentifierPrefix)com.example.chat"]
+        let plain = try project.examine()
+        #expect(plain.results(.appGroup).map(\.status) == [.warning])
+        #expect(plain.results(.appGroup)[0].message.hasPrefix("declares no App Group"))
+    }
+
+    @Test func heraldsAppGroupMissingFromTheAppIsAWarning() throws {
+        var project = SyntheticProject()
+        project.appEntitlements?["com.apple.security.application-groups"] = ["group.com.example.other"]
+        project.serviceEntitlements?["com.apple.security.application-groups"] = ["group.com.example.chat"]
+        let statuses = try project.examine().results(.appGroup).map(\.status)
+        // Herald's group is not the app's, and the extension's group is not the app's either.
+        #expect(statuses == [.warning, .warning])
+    }
+
+    @Test func heraldsKeychainGroupMustBeTheExtensions() throws {
+        var project = SyntheticProject()
+        project.serviceInfo["Herald"] = ["AppGroup": "group.com.example.chat", "KeychainGroup": "$(AppIdentifierPrefix)com.example.keys"]
+        let report = try project.examine()
+        #expect(report.results(.keychainGroup).map(\.status) == [.error, .warning])
+        #expect(report.results(.keychainGroup)[0].message.contains("decryption keys"))
+    }
+
+    @Test func theTeamFillsInAppIdentifierPrefix() throws {
+        var project = SyntheticProject()
+        project.projectSettings["DEVELOPMENT_TEAM"] = "ABCDE12345"
+        project.serviceSettings["DEVELOPMENT_TEAM"] = "$(DEVELOPMENT_TEAM)"
+        let report = try project.examine()
+        #expect(report.results(.keychainGroup)[0].message.contains("ABCDE12345.com.example.chat"))
+        #expect(report.statuses(.unresolvedSetting).isEmpty)
+    }
+
+    @Test func anExtensionWithoutKeychainGroupsIsFineWithoutHeraldsKey() throws {
+        var project = SyntheticProject()
+        project.serviceEntitlements?["keychain-access-groups"] = nil
+        project.serviceInfo["Herald"] = ["AppGroup": "group.com.example.chat"]
+        #expect(try project.examine().statuses(.keychainGroup) == [.ok])
+    }
+
+    @Test func heraldSettingsAreCheckedAsTheExtensionReadsThem() throws {
+        var project = SyntheticProject()
+        project.serviceInfo["Herald"] = [
+            "AppGroup": "group.com.example.chat", "Appgroup": "x", "AvatarTimeout": 45, "AllowHTTP": "yes", "Layout": "onesignal", "Color": "red",
+        ]
+        project.serviceEntitlements?["keychain-access-groups"] = nil
+        let results = try project.examine().results(.heraldSettings)
+        let messages = results.map(\.message)
+        #expect(results.map(\.status) == [.error, .warning, .error, .warning])
+        #expect(messages[0] == "Herald.AllowHTTP must be a Boolean, but is \"yes\": the extension uses the default")
+        #expect(messages[1].contains("did you mean AppGroup?"))
+        #expect(messages[2].contains("seconds between 0 and 30, but is 45"))
+        #expect(messages[3].hasPrefix("Herald.Color is no key the extension reads, so"))
+    }
+
+    @Test func aHeraldDictionaryWithoutTheLibraryAndTheLibraryInTheAppAreWarnings() throws {
+        var project = SyntheticProject()
+        project.serviceProducts = []
+        #expect(try project.examine().results(.heraldLinked).map(\.status) == [.warning])
+        project.serviceProducts = ["HeraldNotificationService"]
+        project.appProducts = ["HeraldNotificationService"]
+        let report = try project.examine()
+        #expect(report.results(.heraldLinked).map(\.status) == [.warning])
+        #expect(report.results(.heraldLinked)[0].message.hasPrefix("Chat links HeraldNotificationService too"))
+    }
+
+    @Test func anExtensionWithoutHeraldGetsNoHeraldChecks() throws {
+        var project = SyntheticProject()
+        project.serviceProducts = []
+        project.serviceInfo["Herald"] = nil
+        let report = try project.examine()
+        #expect(report.results(.heraldSettings).isEmpty)
+        #expect(report.results(.heraldLinked).isEmpty)
+    }
+
+    @Test func anUndefinedVariableIsReportedOnceWithItsConfigurations() throws {
+        var project = SyntheticProject()
+        project.appSettings["PRODUCT_BUNDLE_IDENTIFIER"] = "$(PREFIX).chat"
+        project.serviceSettings["PRODUCT_BUNDLE_IDENTIFIER"] = "$(PREFIX).chat.NotificationService"
+        let report = try project.examine()
+        let unresolved = report.results(.unresolvedSetting)
+        #expect(unresolved.map(\.status) == [.warning])
+        #expect(unresolved[0].configurations == ["Debug", "Release"])
+        #expect(unresolved[0].message.hasPrefix("$(PREFIX) is defined nowhere, used by Chat, NotificationService"))
+        // Compared as written, the prefix holds.
+        #expect(report.statuses(.bundleIDPrefix) == [.ok])
+    }
+
+    @Test func aFileInAnotherCaseIsAWarningAndAMissingOneAnError() throws {
+        var project = SyntheticProject()
+        project.serviceSettings["INFOPLIST_FILE"] = "notificationservice/Info.plist"
+        var report = try project.examine()
+        #expect(report.results(.fileCase).map(\.status) == [.warning])
+        #expect(report.statuses(.principalClass) == [.ok])
+        project.serviceSettings["CODE_SIGN_ENTITLEMENTS"] = "NotificationService/Missing.entitlements"
+        report = try project.examine()
+        #expect(report.results(.fileMissing).map(\.status) == [.error])
+        #expect(report.results(.fileMissing)[0].message == "CODE_SIGN_ENTITLEMENTS names NotificationService/Missing.entitlements, which does not exist")
+    }
+
+    @Test func generatedInfoPlistKeysCountOnlyWhenXcodeGeneratesTheFile() throws {
+        var project = SyntheticProject()
+        project.serviceInfo["NSExtension"] = ["NSExtensionPointIdentifier": "com.apple.usernotifications.service"]
+        project.serviceSettings["INFOPLIST_KEY_NSExtension"] = "ignored"
+        project.appInfo["NSUserActivityTypes"] = nil
+        project.appSettings["INFOPLIST_KEY_NSUserActivityTypes"] = "INSendMessageIntent"
+        #expect(try project.examine().statuses(.activityTypes) == [.error])
+        project.appSettings["GENERATE_INFOPLIST_FILE"] = "YES"
+        #expect(try project.examine().statuses(.activityTypes) == [.ok])
+    }
+
+    @Test func aContentExtensionsKeysAreChecked() throws {
+        var project = SyntheticProject()
+        project.contentInfo = [
+            "NSExtension": [
+                "NSExtensionPointIdentifier": "com.apple.usernotifications.content-extension", "NSExtensionMainStoryboard": "MainInterface",
+                "NSExtensionAttributes": ["UNNotificationExtensionCategory": "message", "UNNotificationExtensionInitialContentSizeRatio": 1],
+            ]
+        ]
+        var report = try project.examine()
+        #expect(report.extensions.map(\.kind) == [.service, .content])
+        #expect(report.extensions[1].categories == ["message"])
+        for check in [DoctorCheck.contentCategory, .contentAttributes, .contentInterface, .embedded] {
+            #expect(report.results(check).allSatisfy { $0.status == .ok }, "\(check.id)")
+        }
+        project.contentInfo = [
+            "NSExtension": [
+                "NSExtensionPointIdentifier": "com.apple.usernotifications.content-extension",
+                "NSExtensionAttributes": [
+                    "UNNotificationExtensionCategory": [1], "UNNotificationExtensionInitialContentSizeRatio": "1",
+                    "UNNotificationExtensionDefaultContentHidden": "YES",
+                ],
+            ]
+        ]
+        report = try project.examine()
+        #expect(report.statuses(.contentCategory) == [.error])
+        #expect(report.results(.contentAttributes).map(\.status) == [.error, .error])
+        #expect(report.statuses(.contentInterface) == [.error])
+        #expect(report.statuses(.embedded) == [.ok])
+    }
+}
