@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Times `herald doctor --json` on each real project in Tests/HeraldDoctorTests/Fixtures/xcode
+# (the target: under a second each). Usage: scripts/doctor-timing.sh [HERALD_BINARY]
+# Without an argument it builds and uses the release binary. Results go to docs/doctor.md by hand.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+herald="${1:-}"
+if [[ -z "$herald" ]]; then
+    swift build -c release --package-path "$root" --product herald >/dev/null
+    herald="$root/.build/release/herald"
+fi
+fixtures="$root/Tests/HeraldDoctorTests/Fixtures/xcode"
+for path in element-hq-element-x-ios nextcloud-talk-ios mastodon-mastodon-ios deltachat-deltachat-ios \
+    Dimillian-IceCubesApp revoltchat-ios Finb-Bark monal-im-Monal/Monal mattermost-mattermost-mobile/app.json \
+    invertase-notifee/tests_react_native/ios; do
+    start=$(date +%s%N)
+    "$herald" doctor --json "$fixtures/$path" >/dev/null || true
+    end=$(date +%s%N)
+    printf '%-45s %5d ms\n' "$path" $(((end - start) / 1000000))
+done
