@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HeraldCore
+import HeraldDoctor
 
 struct LintCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -24,6 +25,20 @@ struct LintCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Print one JSON object: {\"files\": [{\"file\", \"request\", \"layout\", \"findings\": [{\"rule\", \"severity\", \"message\"}]}]}.")
     var json = false
 
+    @Option(
+        name: .customLong("push-type"),
+        help: ArgumentHelp("The apns-push-type the payloads will be sent with; a background push is judged by it.", valueName: "type"))
+    var pushType: String?
+
+    @Option(name: .long, help: ArgumentHelp("The apns-priority they will be sent with (10, 5 or 1).", valueName: "n"))
+    var priority: Int?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "An app's Xcode project, as `herald doctor` takes it: warn when aps.category names none of its content extensions.", valueName: "path"))
+    var project: String?
+
     @OptionGroup var layoutOptions: LayoutOptions
 
     @OptionGroup var requestOptions: RequestOptions
@@ -38,6 +53,17 @@ struct LintCommand: AsyncParsableCommand {
             layout = try layoutOptions.resolve()
         } catch {
             error.exit()
+        }
+        var headers: [String: String] = [:]
+        headers["apns-push-type"] = pushType
+        headers["apns-priority"] = priority.map(String.init)
+        var contentCategories: [(category: String, target: String)]?
+        if let project {
+            do {
+                contentCategories = try Self.contentCategories(of: project)
+            } catch {
+                CLIError.usage("--project: \(error)").exit()
+            }
         }
         var results: [(file: String, request: ProviderRequest.Provider?, layout: String?, findings: [LintFinding])] = []
         var unreadable = false
@@ -54,7 +80,9 @@ struct LintCommand: AsyncParsableCommand {
             do {
                 let device = try DevicePayload(data: data, language: requestOptions.language)
                 let preview = Preview(payload: device.payload, layout: layout)
-                results.append((source.displayName, device.conversion?.provider, preview.layout.name, Linter.lint(device.payload, preview: preview, conversion: device.conversion)))
+                var findings = Linter.lint(device.payload, preview: preview, conversion: device.conversion, headers: headers)
+                if let contentCategories { findings += Linter.lintCategory(device.payload, contentCategories: contentCategories) }
+                results.append((source.displayName, device.conversion?.provider, preview.layout.name, findings))
             } catch {
                 results.append((source.displayName, nil, nil, [error.finding]))
             }
@@ -79,5 +107,16 @@ struct LintCommand: AsyncParsableCommand {
         }
         if unreadable { throw ExitCode(CLIError.usageExitCode) }
         if results.contains(where: { $0.findings.contains { $0.severity == .error } }) { throw ExitCode(1) }
+    }
+
+    /// Every category the project's content extensions are shown for, with the extension.
+    private static func contentCategories(of path: String) throws(DoctorError) -> [(category: String, target: String)] {
+        var categories: [(category: String, target: String)] = []
+        for url in try ProjectLocator.projects(at: path) {
+            for found in try Doctor.examine(XcodeProject(contentsOf: url)).extensions where found.kind == .content {
+                categories += found.categories.map { (category: $0, target: found.target) }
+            }
+        }
+        return categories
     }
 }

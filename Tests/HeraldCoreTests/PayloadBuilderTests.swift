@@ -131,6 +131,35 @@ import Testing
             try PayloadBuilder(sealing: sealing).build(OutgoingMessage(message: Self.message, text: "x"))
         }
     }
+
+    @Test(arguments: [Layout.apns, .oneSignal, .fcm])
+    func aBackgroundPushCarriesTheDataAndNothingShown(layout: Layout) throws {
+        let built = try PayloadBuilder(layout: layout).buildBackground(Self.message)
+        #expect(built.json["aps"] == ["content-available": 1])
+        let payload = try Payload(data: built.data)
+        #expect(Preview(payload: payload, layout: layout).message == Self.message)
+        #expect(!Preview(payload: payload, layout: layout).extensionWillRun)
+        // Lint judges it a correct background push when sent as one.
+        #expect(Linter.lint(payload, preview: Preview(payload: payload), headers: ["apns-push-type": "background", "apns-priority": "5"]) == [])
+    }
+
+    @Test func aSealedBackgroundPushSealsTheDataWithoutAPlaceholder() throws {
+        let sealed = Recorder()
+        let sealing = PayloadBuilder.Sealing(fieldName: "sealed") { plaintext in
+            sealed.value = plaintext
+            return "box"
+        }
+        let built = try PayloadBuilder(sealing: sealing).buildBackground(Self.message)
+        #expect(built.json == ["aps": ["content-available": 1], "sealed": "box"])
+        #expect(sealed.value == Layout.apns.encodedData(Self.message))
+    }
+
+    @Test func aBackgroundPushTooLargeSaysByHowMuch() {
+        let big = Message(sender: Person(displayName: String(repeating: "M", count: 5000)))
+        let error = #expect(throws: PayloadBuildError.self) { try PayloadBuilder().buildBackground(big) }
+        #expect(error?.code == .tooLarge)
+        #expect((error?.excessByteCount ?? 0) > 900)
+    }
 }
 
 /// Names the limit a test case checks, for readable test names.

@@ -40,6 +40,17 @@ public struct LintRule: Hashable, Sendable, Identifiable {
     public static let relevanceScoreRange = LintRule(id: "relevance-score-range", severity: .error, summary: "relevance-score must be between 0 and 1.")
     public static let contentAvailableWithAlert = LintRule(
         id: "content-available-with-alert", severity: .warning, summary: "content-available with an alert: not a background push, and throttled as one.")
+    public static let backgroundWithAlert = LintRule(
+        id: "background-with-alert", severity: .error, summary: "A background push (apns-push-type background) carries an alert, sound or badge.")
+    public static let backgroundWithoutContentAvailable = LintRule(
+        id: "background-without-content-available", severity: .error, summary: "A background push without aps.content-available: 1 wakes nothing.")
+    public static let backgroundPriority = LintRule(
+        id: "background-priority", severity: .error, summary: "A background push must be sent with apns-priority 5 (absent means 10).")
+    public static let backgroundPushType = LintRule(
+        id: "background-push-type", severity: .info, summary: "content-available alone is a background push: send it with push type background, priority 5.")
+    public static let categoryWithoutContentExtension = LintRule(
+        id: "category-without-content-extension", severity: .warning,
+        summary: "With --project: aps.category names no content extension's UNNotificationExtensionCategory, so the expanded view is the default.")
     public static let serverRequestBody = LintRule(
         id: "server-request-body", severity: .warning,
         summary: "The file is a provider's request body (FCM, OneSignal, PubNub), not the payload the phone receives.")
@@ -55,7 +66,8 @@ public struct LintRule: Hashable, Sendable, Identifiable {
     public static let all: [LintRule] = [
         .invalidJSON, .noAPS, .noMutableContent, .noVisibleAlert, .mutableContentType, .badgeType, .apsValueType,
         .payloadTooLarge, .customKeyInAPS, .communicationWithoutSenderName, .communicationKeyNotRead, .avatarURL, .attachmentURL,
-        .unknownInterruptionLevel, .relevanceScoreRange, .contentAvailableWithAlert, .oneSignalDataTooLarge,
+        .unknownInterruptionLevel, .relevanceScoreRange, .contentAvailableWithAlert, .backgroundWithAlert, .backgroundWithoutContentAvailable,
+        .backgroundPriority, .backgroundPushType, .categoryWithoutContentExtension, .oneSignalDataTooLarge,
         .serverRequestBody, .requestRefused, .requestFieldUnknown,
     ]
 }

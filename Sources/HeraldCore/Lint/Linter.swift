@@ -14,10 +14,15 @@ public enum Linter {
     ///   - preview: what Herald reads from it (``Preview/init(payload:layout:)``); lint reuses
     ///     its decisions rather than reading the payload twice.
     /// - Returns: findings, errors first, each with a one-line message that says what to change.
-    public static func lint(_ payload: Payload, preview: Preview) -> [LintFinding] {
+    ///   - headers: the APNs headers it is sent with, by name (`apns-push-type`,
+    ///     `apns-priority`), when known; a background push is judged by them.
+    public static func lint(_ payload: Payload, preview: Preview, headers: [String: String] = [:]) -> [LintFinding] {
         var findings: [LintFinding] = []
         if let aps = payload.aps {
-            findings += lintAPS(aps, payload: payload, preview: preview)
+            let background = BackgroundPush(aps: aps, headers: headers)
+            if background == nil { findings += lintAPS(aps, payload: payload, preview: preview) }
+            findings += lintTypes(aps, payload: payload)
+            findings += background?.findings ?? []
         } else {
             let typo = payload.json["apps"] != nil ? "; there is an \"apps\" key: rename it to \"aps\"" : ""
             findings.append(LintFinding(.noAPS, "add an aps dictionary with an alert and \"mutable-content\": 1\(typo)"))
@@ -46,8 +51,9 @@ public enum Linter {
     ///   - preview: what Herald reads from it.
     ///   - conversion: how the request became it; `nil` lints `payload` as a device payload.
     /// - Returns: findings, errors first.
-    public static func lint(_ payload: Payload, preview: Preview, conversion: RequestConversion?) -> [LintFinding] {
-        var findings = lint(payload, preview: preview)
+    ///   - headers: the APNs headers it is sent with, over those the provider sets.
+    public static func lint(_ payload: Payload, preview: Preview, conversion: RequestConversion?, headers: [String: String] = [:]) -> [LintFinding] {
+        var findings = lint(payload, preview: preview, headers: (conversion?.headers ?? [:]).merging(headers) { $1 })
         guard let conversion else { return findings }
         if let spelling = conversion.provider.mutableContentField {
             findings = findings.map { finding in
@@ -92,6 +98,17 @@ public enum Linter {
                 "give aps.alert a title, subtitle or body: without one iOS does not run the extension\(hasWork ? ", so the sender and attachments are lost" : "")",
                 severity: hasWork ? .error : .info))
         }
+        if aps.contentAvailable, visible {
+            findings.append(LintFinding(
+                .contentAvailableWithAlert,
+                "content-available with a visible alert is sent as an alert push; send background updates separately with push type background and priority 5"))
+        }
+        return findings
+    }
+
+    /// What holds for every push: values of the wrong type, unknown keys, levels and scores.
+    private static func lintTypes(_ aps: APS, payload: Payload) -> [LintFinding] {
+        var findings: [LintFinding] = []
         for issue in aps.typeIssues {
             let fix = "\(issue.key) is \(issue.found); write \(issue.expected)" + (issue.wasRead ? " (Herald reads it, other readers may not)" : " (it is ignored)")
             switch issue.key {
@@ -115,11 +132,6 @@ public enum Linter {
         }
         if let score = aps.relevanceScore, !(0...1).contains(score) {
             findings.append(LintFinding(.relevanceScoreRange, "relevance-score is \(score); use a value from 0 to 1"))
-        }
-        if aps.contentAvailable, visible {
-            findings.append(LintFinding(
-                .contentAvailableWithAlert,
-                "content-available with a visible alert is sent as an alert push; send background updates separately with push type background and priority 5"))
         }
         return findings
     }

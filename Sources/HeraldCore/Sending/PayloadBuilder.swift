@@ -103,6 +103,40 @@ public struct PayloadBuilder: Sendable {
         return BuiltPayload(json: fitting.json, data: fitting.data, omittedCharacterCount: characters.count - kept)
     }
 
+    /// Builds a background push for `message`: `content-available: 1` and the message's data
+    /// where the ``layout`` puts it (sealed with ``sealing``), and no alert, sound or badge.
+    ///
+    /// Apple's rule for a background notification; send it with push type `background` and
+    /// priority 5. iOS wakes the app with it (throttled), and the extension does not run.
+    ///
+    /// - Parameter message: the data the app receives.
+    /// - Returns: the payload; nothing is shortened.
+    /// - Throws: ``PayloadBuildError`` with ``PayloadBuildError/Code/tooLarge`` when it is larger
+    ///   than ``maximumByteCount``, or ``PayloadBuildError/Code/sealingFailed``.
+    public func buildBackground(_ message: Message) throws(PayloadBuildError) -> BuiltPayload {
+        let root: JSONValue = ["aps": ["content-available": 1]]
+        let json: JSONValue
+        if let sealing {
+            json = layout.place([sealing.fieldName: try seal(layout.encodedData(message), with: sealing)], into: root)
+        } else {
+            json = layout.encode(message, into: root)
+        }
+        let data = json.encoded()
+        guard data.count <= maximumByteCount else {
+            let excess = data.count - maximumByteCount
+            throw PayloadBuildError(.tooLarge, "the background payload is \(data.count) bytes: \(excess) bytes over the \(maximumByteCount)-byte limit", excessByteCount: excess)
+        }
+        return BuiltPayload(json: json, data: data, omittedCharacterCount: 0)
+    }
+
+    private func seal(_ plaintext: JSONValue, with sealing: Sealing) throws(PayloadBuildError) -> JSONValue {
+        do {
+            return try sealing.seal(plaintext)
+        } catch {
+            throw PayloadBuildError(.sealingFailed, "sealing the content failed: \(error)")
+        }
+    }
+
     private func validate(_ outgoing: OutgoingMessage) throws(PayloadBuildError) {
         if let score = outgoing.relevanceScore, !(score.isFinite && (0...1).contains(score)) {
             throw PayloadBuildError(.invalidRelevanceScore, "relevance score \(score) is outside 0...1")
@@ -136,12 +170,7 @@ public struct PayloadBuilder: Sendable {
             // thread from the opened conversation identifier.
             var plaintext = layout.encodedData(outgoing.message).objectValue ?? [:]
             plaintext.merge(text) { _, new in new }
-            let sealed: JSONValue
-            do {
-                sealed = try sealing.seal(.object(plaintext))
-            } catch {
-                throw PayloadBuildError(.sealingFailed, "sealing the content failed: \(error)")
-            }
+            let sealed = try seal(.object(plaintext), with: sealing)
             json = layout.place([sealing.fieldName: sealed], into: ["aps": .object(aps)])
         } else {
             aps["alert"] = .object(text)

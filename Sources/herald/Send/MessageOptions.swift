@@ -66,9 +66,6 @@ struct MessageOptions: ParsableArguments {
         if payload != nil, hasMessageFlags {
             throw ValidationError("give a payload file or the message flags (--text, --sender-name, ...), not both")
         }
-        if payload == nil, text == nil {
-            throw ValidationError("give a payload file, or --text (with --sender-name for a communication notification)")
-        }
         if senderName == nil, senderID != nil || senderHandle != nil || avatarURL != nil {
             throw ValidationError("--sender-id, --sender-handle and --avatar-url need --sender-name")
         }
@@ -89,9 +86,34 @@ struct MessageOptions: ParsableArguments {
         }
     }
 
+    /// A payload file or `--text`: what every alert push needs.
+    func requireText() throws {
+        if payload == nil, text == nil {
+            throw ValidationError("give a payload file, or --text (with --sender-name for a communication notification)")
+        }
+    }
+
+    /// For a background push, which shows nothing: the flags of what is shown are refused.
+    func refuseShownFlags() throws {
+        let shown = [("--text", text != nil), ("--title", title != nil), ("--subtitle", subtitle != nil), ("--category", category != nil),
+                     ("--interruption-level", interruptionLevel != nil), ("--relevance-score", relevanceScore != nil)].filter(\.1).map(\.0)
+        if !shown.isEmpty {
+            throw ValidationError(
+                "a background push shows nothing, so \(shown.joined(separator: ", ")) would be lost; send the data flags alone (--sender-name, --conversation, ...), or an alert push")
+        }
+    }
+
     /// The message from the flags; `nil` when a payload file was given instead.
     var outgoing: OutgoingMessage? {
         guard payload == nil, let text else { return nil }
+        return OutgoingMessage(
+            message: data, text: text, title: title, subtitle: subtitle, category: category,
+            interruptionLevel: interruptionLevel.map(InterruptionLevel.init(rawValue:)), relevanceScore: relevanceScore)
+    }
+
+    /// The message's data from the flags (sender, conversation, group, attachments), without
+    /// its text: what a background push carries.
+    var data: Message {
         let sender = senderName.map { name in
             Person(
                 identifier: senderID, displayName: name, handle: senderHandle.map(Handle.init(inferringKindOf:)),
@@ -101,8 +123,6 @@ struct MessageOptions: ParsableArguments {
             sender: sender, conversationIdentifier: conversation, groupName: group, groupAvatarURL: groupAvatarURL.flatMap(URL.init(string:)),
             recipients: recipient, mentionsCurrentUser: mention,
             attachments: attachmentURL.compactMap(URL.init(string:)).map { Message.Attachment(url: $0) })
-        return OutgoingMessage(
-            message: message, text: text, title: title, subtitle: subtitle, category: category,
-            interruptionLevel: interruptionLevel.map(InterruptionLevel.init(rawValue:)), relevanceScore: relevanceScore)
+        return message
     }
 }

@@ -64,11 +64,17 @@ struct SendAPNsCommand: AsyncParsableCommand {
     @Option(name: .customLong("seal-key-id"), help: ArgumentHelp("Which key of --seal-key-file to seal with.", valueName: "kid"))
     var sealKeyID: String?
 
-    @Option(name: .customLong("push-type"), help: ArgumentHelp("apns-push-type.", valueName: "type"))
+    @Option(
+        name: .customLong("push-type"),
+        help: ArgumentHelp(
+            "apns-push-type. background builds a background push from the data flags (content-available, no alert) sent at priority 5.",
+            valueName: "type"))
     var pushType: String = "alert"
 
-    @Option(name: .long, help: ArgumentHelp("apns-priority: 10, 5 or 1 (default: none, which APNs treats as 10).", valueName: "n"))
+    @Option(name: .long, help: ArgumentHelp("apns-priority: 10, 5 or 1 (default: none, which APNs treats as 10; 5 for a background push).", valueName: "n"))
     var priority: Int?
+
+    private var isBackground: Bool { pushType == APNSPushType.background.rawValue }
 
     @Option(name: .long, help: ArgumentHelp("apns-expiration in UNIX seconds; 0 means one attempt.", valueName: "seconds"))
     var expiration: Int?
@@ -117,6 +123,12 @@ struct SendAPNsCommand: AsyncParsableCommand {
             throw ValidationError("--endpoint must be an https URL (APNs is HTTP/2 over TLS)")
         }
         guard !token.isEmpty || tokensFile != nil else { throw ValidationError("give --token HEX or --tokens-file FILE") }
+        if isBackground {
+            try message.refuseShownFlags()
+            if let priority, priority != 5 { throw ValidationError("--priority \(priority): a background push must have apns-priority 5 (the default for it)") }
+        } else {
+            try message.requireText()
+        }
         try SecondsOption.check(timeout, flag: "--timeout", maximum: 3600)
         try SecondsOption.check(streamWait, flag: "--stream-wait", maximum: 3600)
         if !dryRun, keyFile == nil || keyID == nil || teamID == nil {
@@ -165,7 +177,8 @@ struct SendAPNsCommand: AsyncParsableCommand {
         // The template's token is replaced per device; this one only lets it be checked.
         let placeholder = DeviceToken(String(repeating: "00", count: 32))!
         let template = APNSRequest(
-            deviceToken: placeholder, topic: topic, pushType: APNSPushType(rawValue: pushType), priority: priority.map(APNSPriority.init(rawValue:)),
+            deviceToken: placeholder, topic: topic, pushType: APNSPushType(rawValue: pushType),
+            priority: (priority ?? (isBackground ? 5 : nil)).map(APNSPriority.init(rawValue:)),
             expiration: expiration, collapseID: collapseID, payload: body)
         do {
             try template.validate()
@@ -200,9 +213,34 @@ struct SendAPNsCommand: AsyncParsableCommand {
             } catch {
                 throw .usage("\(source.displayName): not valid JSON at line \(error.line), column \(error.column): \(error.detail)")
             }
+            if isBackground, let payload = try? Payload(data: data) {
+                let problems = Linter.lintBackground(payload, headers: ["apns-push-type": pushType, "apns-priority": "5"]).filter { $0.severity == .error }
+                if let first = problems.first { throw .usage("\(source.displayName): \(first.rule.id): \(first.message)") }
+            }
             return data
         }
-        guard let outgoing = message.outgoing else { throw .usage("give a payload file or --text") }
+        let chosen = try chosenLayout()
+        var builder = PayloadBuilder(layout: chosen, maximumByteCount: APNSPushType(rawValue: pushType).maximumPayloadByteCount)
+        try applySealing(to: &builder)
+        let outgoing = message.outgoing
+        guard isBackground || outgoing != nil else { throw .usage("give a payload file or --text") }
+        let built: BuiltPayload
+        do {
+            if let outgoing {
+                built = try builder.build(outgoing)
+            } else {
+                built = try builder.buildBackground(message.data)
+            }
+        } catch {
+            throw .usage(error.message)
+        }
+        if built.isShortened {
+            printError("the text was shortened by \(built.omittedCharacterCount) characters to fit \(builder.maximumByteCount) bytes")
+        }
+        return built.data
+    }
+
+    private func chosenLayout() throws(CLIError) -> Layout {
         let chosen: Layout
         if let builtIn = Layout.builtIn(named: layout) {
             chosen = builtIn
@@ -215,7 +253,10 @@ struct SendAPNsCommand: AsyncParsableCommand {
                 throw .usage("--layout \(layout): \(error)")
             }
         }
-        var builder = PayloadBuilder(layout: chosen, maximumByteCount: APNSPushType(rawValue: pushType).maximumPayloadByteCount)
+        return chosen
+    }
+
+    private func applySealing(to builder: inout PayloadBuilder) throws(CLIError) {
         if let sealKeyFile, let sealKeyID {
             let keys: StaticKeyProvider
             do {
@@ -225,15 +266,6 @@ struct SendAPNsCommand: AsyncParsableCommand {
             }
             guard let key = keys.key(for: sealKeyID) else { throw .usage("\(sealKeyFile) has no key \(sealKeyID)") }
             builder.sealing = .aesGCM(keyID: sealKeyID, key: key)
-        }
-        do {
-            let built = try builder.build(outgoing)
-            if built.isShortened {
-                printError("the text was shortened by \(built.omittedCharacterCount) characters to fit \(builder.maximumByteCount) bytes")
-            }
-            return built.data
-        } catch {
-            throw .usage(error.message)
         }
     }
 }

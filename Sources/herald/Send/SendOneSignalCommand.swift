@@ -55,6 +55,7 @@ struct SendOneSignalCommand: AsyncParsableCommand {
         if message.payload != nil {
             throw ValidationError("OneSignal builds the payload itself: give the message flags (--text, --sender-name, ...), not a payload file")
         }
+        try message.requireText()
         if let endpoint, URL(string: endpoint)?.scheme == nil { throw ValidationError("--endpoint must be a URL") }
         try SecondsOption.check(timeout, flag: "--timeout", maximum: 3600)
     }
