@@ -261,4 +261,61 @@ import Testing
         #expect(report.statuses(.contentInterface) == [.error])
         #expect(report.statuses(.embedded) == [.ok])
     }
+
+    static let oneSignalForwarding = """
+        import HeraldNotificationService
+        import OneSignalExtension
+
+        final class NotificationService: CommunicationNotificationService {
+            override func forward(_ content: UNNotificationContent, for request: UNNotificationRequest, contentHandler: @escaping (UNNotificationContent) -> Void) {
+                _ = OneSignalExtension.didReceiveNotificationExtensionRequest(request, with: content.mutableCopy() as? UNMutableNotificationContent, withContentHandler: contentHandler)
+            }
+        }
+        """
+
+    @Test func aProviderLibraryTheCodeCallsMustBeLinked() throws {
+        var project = SyntheticProject()
+        project.serviceSources = ["NotificationService.swift": Self.oneSignalForwarding]
+        let unlinked = try project.examine().results(.providerLibrary)
+        #expect(unlinked.map(\.status) == [.error])
+        #expect(unlinked[0].message.hasPrefix("NotificationService.swift forwards to OneSignal's OneSignalExtension, but the extension target does not link it"))
+        project.serviceProducts.append("OneSignalExtension")
+        let linked = try project.examine().results(.providerLibrary)
+        #expect(linked.map(\.status) == [.ok])
+        #expect(linked[0].message.hasSuffix("linked through the Swift package product OneSignalExtension"))
+    }
+
+    @Test func aPodInTheExtensionsPodfileTargetLinksIt() throws {
+        var project = SyntheticProject()
+        project.serviceSources = [
+            "NotificationService.m": "[[FIRMessaging extensionHelper] populateNotificationContent:self.bestAttemptContent withContentHandler:contentHandler];"
+        ]
+        project.podfile = """
+            platform :ios, '16.0'
+            target 'Chat' do
+              pod 'FirebaseMessaging'  # the app's
+              if ENV['EXTRA']
+                pod 'Extra'
+              end
+            end
+            target 'NotificationService' do
+              pod 'OneSignalXCFramework', '>= 5.0.0', '< 6.0'
+            end
+            post_install do |installer|
+            end
+            """
+        #expect(try project.examine().results(.providerLibrary).map(\.status) == [.error])
+        project.podfile = "target 'Chat' do\n  pod 'FirebaseMessaging'\n  target 'NotificationService' do\n  end\nend\n"
+        let nested = try project.examine().results(.providerLibrary)
+        #expect(nested.map(\.status) == [.ok])
+        #expect(nested[0].message.hasSuffix("linked through the pod FirebaseMessaging"))
+        project.podfile = "target 'Chat' do\n  pod 'FirebaseMessaging'\n  target 'NotificationService' do\n    inherit! :search_paths\n  end\nend\n"
+        #expect(try project.examine().results(.providerLibrary).map(\.status) == [.error])
+    }
+
+    @Test func codeThatForwardsToNoProviderGetsNoProviderCheck() throws {
+        var project = SyntheticProject()
+        project.serviceSources = ["NotificationService.swift": "final class NotificationService: CommunicationNotificationService {}"]
+        #expect(try project.examine().results(.providerLibrary).isEmpty)
+    }
 }

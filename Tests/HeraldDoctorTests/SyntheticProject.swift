@@ -27,6 +27,10 @@ struct SyntheticProject {
     ]
     /// A content extension's Info.plist; none when `nil`.
     var contentInfo: [String: Any]? = nil
+    /// The extension's source files by name, in its Sources phase.
+    var serviceSources: [String: String] = [:]
+    /// A CocoaPods Podfile beside the project.
+    var podfile: String?
     var serviceEmbedded = true
     var serviceProducts = ["HeraldNotificationService"]
     var appProducts: [String] = []
@@ -49,15 +53,24 @@ struct SyntheticProject {
             try Self.plist(serviceEntitlements, to: root, "NotificationService/NotificationService.entitlements", setting: "CODE_SIGN_ENTITLEMENTS", in: &service)
         }
         var objects: [String] = []
+        var sourceIDs: [String] = []
+        for (index, (name, text)) in serviceSources.sorted(by: { $0.key < $1.key }).enumerated() {
+            try Data(text.utf8).write(to: root.appendingPathComponent("NotificationService/\(name)"))
+            objects.append("SRC\(index) = { isa = PBXFileReference; path = \(Self.quoted("NotificationService/" + name)); sourceTree = SOURCE_ROOT; };")
+            objects.append("SRCB\(index) = { isa = PBXBuildFile; fileRef = SRC\(index); };")
+            sourceIDs.append("SRCB\(index)")
+        }
+        objects.append("SVCS = { isa = PBXSourcesBuildPhase; files = (\(sourceIDs.joined(separator: ", "))); };")
+        if let podfile { try Data(podfile.utf8).write(to: root.appendingPathComponent("Podfile")) }
         var embedded = serviceEmbedded ? ["SVCP"] : []
         var targets = [
-            target("APP", "Chat", "application", app, products: appProducts, embedPhase: true, objects: &objects),
-            target("SVC", "NotificationService", "app-extension", service, products: serviceProducts, embedPhase: false, objects: &objects),
+            target("APP", "Chat", "application", app, products: appProducts, phases: ["EMBED"], objects: &objects),
+            target("SVC", "NotificationService", "app-extension", service, products: serviceProducts, phases: ["SVCS"], objects: &objects),
         ]
         if let contentInfo {
             var content = ["PRODUCT_BUNDLE_IDENTIFIER": "com.example.chat.Content"]
             try Self.plist(contentInfo, to: root, "Content/Info.plist", setting: "INFOPLIST_FILE", in: &content)
-            targets.append(target("CNT", "Content", "app-extension", content, products: [], embedPhase: false, objects: &objects))
+            targets.append(target("CNT", "Content", "app-extension", content, products: [], phases: [], objects: &objects))
             embedded.append("CNTP")
         }
         objects.append("EMBED = { isa = PBXCopyFilesBuildPhase; dstSubfolderSpec = 13; files = (\(embedded.map { "BF\($0)" }.joined(separator: ", "))); };")
@@ -70,7 +83,7 @@ struct SyntheticProject {
     }
 
     private func target(
-        _ id: String, _ name: String, _ type: String, _ settings: [String: String], products: [String], embedPhase: Bool, objects: inout [String]
+        _ id: String, _ name: String, _ type: String, _ settings: [String: String], products: [String], phases: [String], objects: inout [String]
     ) -> String {
         let productIDs = products.indices.map { "\(id)PKG\($0)" }
         objects += zip(productIDs, products).map { "\($0) = { isa = XCSwiftPackageProductDependency; productName = \(Self.quoted($1)); };" }
@@ -78,7 +91,7 @@ struct SyntheticProject {
         objects.append(configurations(id, settings))
         objects.append(
             "\(id) = { isa = PBXNativeTarget; name = \(Self.quoted(name)); productType = \"com.apple.product-type.\(type)\"; productReference = \(id)P; "
-                + "buildConfigurationList = \(id)L; buildPhases = (\(embedPhase ? "EMBED" : "")); packageProductDependencies = (\(productIDs.joined(separator: ", "))); };")
+                + "buildConfigurationList = \(id)L; buildPhases = (\(phases.joined(separator: ", "))); packageProductDependencies = (\(productIDs.joined(separator: ", "))); };")
         return id
     }
 

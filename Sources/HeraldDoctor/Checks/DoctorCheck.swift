@@ -21,6 +21,8 @@ public struct DoctorCheck: Hashable, Sendable, Identifiable {
     public static let heraldSettings = DoctorCheck(id: "herald-settings", summary: "Every key of the extension's Herald dictionary is known and valid.")
     public static let heraldLinked = DoctorCheck(
         id: "herald-linked", summary: "An extension configured for Herald links HeraldNotificationService, and the app does not.")
+    public static let providerLibrary = DoctorCheck(
+        id: "provider-library", summary: "A provider SDK's extension library the extension's code calls (OneSignal, Firebase) is linked to it.")
     public static let contentCategory = DoctorCheck(
         id: "content-category", summary: "A content extension names its UNNotificationExtensionCategory (a string or an array of strings).")
     public static let contentAttributes = DoctorCheck(
@@ -34,7 +36,7 @@ public struct DoctorCheck: Hashable, Sendable, Identifiable {
     /// Every check, in the order findings are reported.
     public static let all: [DoctorCheck] = [
         .serviceExtension, .communicationCapability, .activityTypes, .apsEnvironment, .principalClass, .embedded, .bundleIDPrefix,
-        .deploymentTarget, .appGroup, .keychainGroup, .heraldSettings, .heraldLinked, .contentCategory, .contentAttributes,
+        .deploymentTarget, .appGroup, .keychainGroup, .heraldSettings, .heraldLinked, .providerLibrary, .contentCategory, .contentAttributes,
         .contentInterface, .unresolvedSetting, .fileCase, .fileMissing,
     ]
 }

@@ -1,3 +1,4 @@
+import Foundation
 import HeraldCore
 
 extension ExtensionChecks {
@@ -86,6 +87,24 @@ extension ExtensionChecks {
         }
         if linksHerald && !failed {
             add(.heraldLinked, .ok, service, "links \(Doctor.heraldProduct)\(app.map { "; \($0.target.name) does not" } ?? "")")
+        }
+    }
+
+    /// A provider's extension library that the extension's code calls is linked to it.
+    mutating func checkProviderLibraries(_ service: ResolvedTarget) {
+        let sources = SourceFile.files(of: service.target)
+        guard !sources.isEmpty else { return }
+        let root = URL(fileURLWithPath: service.settings.value("SRCROOT")?.text ?? "/")
+        let pods = Podfile(in: root)?.pods(for: service.target.name) ?? []
+        for library in ProviderLibrary.all {
+            guard let caller = library.caller(in: sources) else { continue }
+            if let linkage = library.linkage(of: service.target, pods: pods) {
+                add(.providerLibrary, .ok, service, "\(caller.url.lastPathComponent) forwards to \(library.name), linked through \(linkage)")
+            } else {
+                add(.providerLibrary, .error, service,
+                    "\(caller.url.lastPathComponent) forwards to \(library.name), but the extension target does not link it (no package product, pod or framework for it)",
+                    fix: library.fix)
+            }
         }
     }
 }

@@ -21,6 +21,12 @@ public struct Target: Sendable {
     let embeddedPlugInIDs: Set<String>
     /// The Swift package products the target links (`HeraldNotificationService`).
     public let packageProducts: Set<String>
+    /// The names of the frameworks and libraries its Frameworks phase links
+    /// (`OneSignalExtension.xcframework`, `libPods-NSE.a`).
+    public let linkedFiles: Set<String>
+    /// Where its Swift and Objective-C sources are: the files of its Sources phase, and the
+    /// folders Xcode 16 synchronizes into it (`fileSystemSynchronizedGroups`).
+    public let sourceLocations: [URL]
 
     init(id: String, objects: ObjectTable, paths: FilePaths) throws(DoctorError) {
         let target = try objects.object(id, from: "targets")
@@ -30,13 +36,22 @@ public struct Target: Sendable {
         configurations = try objects.configurations(of: target, paths: paths)
         var plugIns: Set<String> = []
         var products: Set<String> = []
+        var linked: Set<String> = []
+        var sources: [URL] = []
         for phaseID in target["buildPhases"]?.arrayValue?.compactMap(\.stringValue) ?? [] {
             let phase = try objects.object(phaseID, from: "the build phases of \(name)")
             let files = phase["files"]?.arrayValue?.compactMap(\.stringValue) ?? []
-            let isPlugIns = phase["isa"]?.stringValue == "PBXCopyFilesBuildPhase" && phase["dstSubfolderSpec"]?.stringValue == "13"
+            let kind = phase["isa"]?.stringValue
+            let isPlugIns = kind == "PBXCopyFilesBuildPhase" && phase["dstSubfolderSpec"]?.stringValue == "13"
             for fileID in files {
                 let file = try objects.object(fileID, from: "a build phase of \(name)")
                 if isPlugIns, let reference = file["fileRef"]?.stringValue { plugIns.insert(reference) }
+                if let reference = file["fileRef"]?.stringValue, let entry = objects.entries[reference] {
+                    if kind == "PBXFrameworksBuildPhase", let linkedName = (entry["name"] ?? entry["path"])?.stringValue {
+                        linked.insert((linkedName as NSString).lastPathComponent)
+                    }
+                    if kind == "PBXSourcesBuildPhase", let url = paths.url(of: reference) { sources.append(url) }
+                }
                 if let productRef = file["productRef"]?.stringValue, let name = objects.entries[productRef]?["productName"]?.stringValue {
                     products.insert(name)
                 }
@@ -45,7 +60,12 @@ public struct Target: Sendable {
         for dependencyID in target["packageProductDependencies"]?.arrayValue?.compactMap(\.stringValue) ?? [] {
             if let name = objects.entries[dependencyID]?["productName"]?.stringValue { products.insert(name) }
         }
+        for groupID in target["fileSystemSynchronizedGroups"]?.arrayValue?.compactMap(\.stringValue) ?? [] {
+            if let url = paths.url(of: groupID) { sources.append(url) }
+        }
         embeddedPlugInIDs = plugIns
         packageProducts = products
+        linkedFiles = linked
+        sourceLocations = sources
     }
 }

@@ -1,0 +1,73 @@
+import Foundation
+
+/// A push provider's extension library that a notification service extension forwards to:
+/// how its source calls it, and how a project links it.
+struct ProviderLibrary: Sendable {
+    /// `OneSignal's OneSignalExtension`.
+    let name: String
+    /// Text in a Swift or Objective-C source that calls into it.
+    let calls: [String]
+    let packageProducts: [String]
+    /// CocoaPods pods (or subspecs, by prefix) that bring it.
+    let pods: [String]
+    /// Framework or library names in a Frameworks phase that are it.
+    let frameworks: [String]
+    let fix: String
+
+    /// OneSignal SDK 5 (`OneSignalExtension`) and earlier (`OneSignal`), Swift and Objective-C.
+    static let oneSignal = ProviderLibrary(
+        name: "OneSignal's OneSignalExtension",
+        calls: ["OneSignalExtension.didReceiveNotificationExtensionRequest", "OneSignalExtension didReceiveNotificationExtensionRequest",
+                "OneSignal.didReceiveNotificationExtensionRequest", "OneSignal didReceiveNotificationExtensionRequest"],
+        packageProducts: ["OneSignalExtension"], pods: ["OneSignalXCFramework", "OneSignal"], frameworks: ["OneSignalExtension", "OneSignal."],
+        fix: "Add the Swift package product OneSignalExtension (OneSignal-XCFramework) to the extension, or pod 'OneSignalXCFramework' inside its Podfile target.")
+    /// Firebase's messaging extension helper, Swift and Objective-C.
+    static let firebase = ProviderLibrary(
+        name: "Firebase's FirebaseMessaging",
+        calls: ["Messaging.serviceExtension()", "FIRMessaging extensionHelper"],
+        packageProducts: ["FirebaseMessaging"], pods: ["FirebaseMessaging", "Firebase/Messaging"], frameworks: ["FirebaseMessaging"],
+        fix: "Add the Swift package product FirebaseMessaging (firebase-ios-sdk) to the extension, or pod 'FirebaseMessaging' inside its Podfile target.")
+
+    static let all = [oneSignal, firebase]
+
+    /// The first source file of `target` that calls this library, or `nil`.
+    func caller(in sources: [SourceFile]) -> SourceFile? {
+        sources.first { file in calls.contains { file.text.contains($0) } }
+    }
+
+    /// How `target` links the library, or `nil` when nothing in the project does.
+    func linkage(of target: Target, pods: [String]) -> String? {
+        if let product = packageProducts.first(where: target.packageProducts.contains) { return "the Swift package product \(product)" }
+        if let pod = pods.first(where: { pod in self.pods.contains { pod == $0 || pod.hasPrefix($0 + "/") } }) { return "the pod \(pod)" }
+        if let file = target.linkedFiles.first(where: { file in frameworks.contains { file.hasPrefix($0) } }) { return file }
+        return nil
+    }
+}
+
+/// A Swift or Objective-C file of a target, read for what it calls.
+struct SourceFile {
+    let url: URL
+    let text: String
+
+    /// The target's source files: those of its Sources phase and of the folders Xcode
+    /// synchronizes into it, at most `limit` files of at most 1 MB each.
+    static func files(of target: Target, limit: Int = 400) -> [SourceFile] {
+        var urls: [URL] = []
+        for location in target.sourceLocations {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: location.path, isDirectory: &isFolder) else { continue }
+            if !isFolder.boolValue {
+                urls.append(location)
+                continue
+            }
+            let walker = FileManager.default.enumerator(at: location, includingPropertiesForKeys: nil)
+            while let url = walker?.nextObject() as? URL, urls.count < limit { urls.append(url) }
+        }
+        return urls.prefix(limit).filter { ["swift", "m", "mm"].contains($0.pathExtension) }.compactMap { url in
+            guard let size = try? url.resourceValues(forKeys: [.fileSizeKey]).fileSize, size <= 1 << 20,
+                let text = try? String(contentsOf: url, encoding: .utf8)
+            else { return nil }
+            return SourceFile(url: url, text: text)
+        }
+    }
+}
