@@ -13,8 +13,9 @@ struct DoctorCommand: ParsableCommand {
             configuration for the iOS device SDK. Nothing is built and nothing is sent.
 
             PATH is an .xcodeproj, an .xcworkspace, a folder holding one (a React Native app's \
-            ios/ folder, or the app's root), or an Expo app's app.json once `npx expo prebuild` \
-            has made ios/.
+            ios/ folder, or the app's root), or an Expo app's app.json: the project in ios/ once \
+            `npx expo prebuild` has made it; before that, the app's entitlements and Info.plist \
+            keys in the config.
 
             Every finding has a stable check id, a status, the target and configurations it \
             concerns, and a one-line fix. Checks:
@@ -42,7 +43,12 @@ struct DoctorCommand: ParsableCommand {
     func run() throws {
         let reports: [DoctorReport]
         do {
-            reports = try ProjectLocator.projects(at: path).map { url throws(DoctorError) in try Doctor.examine(XcodeProject(contentsOf: url)) }
+            reports = try ProjectLocator.locations(at: path).map { location throws(DoctorError) in
+                switch location {
+                case .xcodeProject(let url): try Doctor.examine(XcodeProject(contentsOf: url))
+                case .expoConfig(let url): Doctor.examine(try ExpoConfig(contentsOf: url))
+                }
+            }
         } catch {
             CLIError.usage(error.description).exit()
         }

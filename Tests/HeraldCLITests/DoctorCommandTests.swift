@@ -57,10 +57,10 @@ struct DoctorCommandTests {
         let folder = try await HeraldProcess.run(["doctor", empty.path])
         #expect(folder.status == 2)
         #expect(folder.stderr.contains("no .xcodeproj or .xcworkspace here or in ios/"))
-        try Data("{\"expo\": {}}".utf8).write(to: empty.appendingPathComponent("app.json"))
-        let expo = try await HeraldProcess.run(["doctor", empty.appendingPathComponent("app.json").path])
-        #expect(expo.status == 2)
-        #expect(expo.stderr.contains("npx expo prebuild"))
+        try Data("{\"name\": \"x\"}".utf8).write(to: empty.appendingPathComponent("package.json"))
+        let json = try await HeraldProcess.run(["doctor", empty.appendingPathComponent("package.json").path])
+        #expect(json.status == 2)
+        #expect(json.stderr.contains("give an .xcodeproj, an .xcworkspace, a folder holding one, or an Expo app.json"))
         #expect(try await HeraldProcess.run(["doctor", "/no/such/App.xcodeproj"]).stderr.contains("no such file or folder"))
     }
 
@@ -82,5 +82,34 @@ struct DoctorCommandTests {
         #expect(result.status == 0)
         let projects = try #require(try JSONValue(parsing: result.stdout)["projects"]?.arrayValue)
         #expect(projects.map { $0["project"]?.stringValue ?? "" } == [project])
+    }
+
+    @Test func anExpoConfigBeforePrebuildIsCheckedForTheAppsKeys() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("doctor-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let config = folder.appendingPathComponent("app.json")
+        try Data(
+            #"{"expo": {"name": "Chat", "plugins": [["onesignal-expo-plugin", {"mode": "development"}]], "ios": {"infoPlist": {"NSUserActivityTypes": ["INSendMessageIntent"]}}}}"#
+                .utf8
+        ).write(to: config)
+        let missing = try await HeraldProcess.run(["doctor", config.path])
+        #expect(missing.status == 1)
+        #expect(missing.stdout.contains("info    service-extension: no ios/ folder yet"))
+        #expect(missing.stdout.contains("(plugins: onesignal-expo-plugin)"))
+        #expect(missing.stdout.contains("Chat\n  error   communication-capability: its entitlements have no com.apple.developer.usernotifications.communication"))
+        #expect(missing.stdout.contains(#"fix: In app.json, set expo.ios.entitlements["com.apple.developer.usernotifications.communication"] to true."#))
+        #expect(missing.stdout.contains("ok      activity-types: NSUserActivityTypes lists INSendMessageIntent"))
+        try Data(
+            #"{"expo": {"name": "Chat", "ios": {"entitlements": {"com.apple.developer.usernotifications.communication": true}, "infoPlist": {"NSUserActivityTypes": ["INSendMessageIntent"]}}}}"#
+                .utf8
+        ).write(to: config)
+        let fine = try await HeraldProcess.run(["doctor", "--json", config.path])
+        #expect(fine.status == 0)
+        let findings = try #require(try JSONValue(parsing: fine.stdout)["projects"]?.arrayValue?.first?["findings"]?.arrayValue)
+        #expect(findings.map { $0["status"]?.stringValue ?? "" } == ["info", "ok", "ok"])
+        try Data("{\n  \"expo\": {\n    \"name\": \"Chat\",,\n  }\n}".utf8).write(to: config)
+        let broken = try await HeraldProcess.run(["doctor", config.path])
+        #expect(broken.status == 2)
+        #expect(broken.stderr.contains("app.json:3: not valid JSON"))
     }
 }

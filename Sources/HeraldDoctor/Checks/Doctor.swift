@@ -89,6 +89,38 @@ public enum Doctor {
         return DoctorReport(projectURL: project.url, configurations: names, extensions: found, findings: merge(findings, targets: project.targets))
     }
 
+    /// Checks an Expo app's config before `npx expo prebuild` has made its Xcode project: the
+    /// app's capability and activity types as `ios.entitlements` and `ios.infoPlist` give
+    /// them. The extension comes from a config plugin at prebuild, so it is checked afterwards,
+    /// in `ios/`.
+    public static func examine(_ config: ExpoConfig) -> DoctorReport {
+        let configuration = "app config"
+        var check = ExtensionChecks(configuration: configuration)
+        check.runAppChecks(config.name, info: config.infoPlist, entitlements: config.entitlements ?? [:], checksPush: false)
+        let plugins = config.plugins.isEmpty ? "no config plugin is listed" : "plugins: \(config.plugins.joined(separator: ", "))"
+        let pending = DoctorFinding(
+            .serviceExtension, .info, target: nil, configuration: configuration,
+            "no ios/ folder yet: the notification service extension comes from a config plugin at `npx expo prebuild` (\(plugins))",
+            fix: "Run `npx expo prebuild`, then `herald doctor ios/` to check the extension (docs/extension-guide.md, Expo).")
+        return DoctorReport(projectURL: config.url, configurations: [configuration], extensions: [], findings: [pending] + check.findings.map { finding in
+            var finding = finding
+            finding.fix = finding.fix.map { Self.expoFix(for: finding.check) ?? $0 }
+            return finding
+        })
+    }
+
+    /// The app config's spelling of a fix Xcode users make in Signing & Capabilities.
+    private static func expoFix(for check: DoctorCheck) -> String? {
+        switch check {
+        case .communicationCapability:
+            "In app.json, set expo.ios.entitlements[\"\(communicationEntitlement)\"] to true."
+        case .activityTypes:
+            "In app.json, add \"INSendMessageIntent\" to expo.ios.infoPlist.NSUserActivityTypes."
+        default:
+            nil
+        }
+    }
+
     /// Without an embedding app: the only application target, or the one whose bundle id the
     /// extension's starts with.
     private static func likelyApp(of service: ResolvedTarget, among targets: [ResolvedTarget]) -> Target? {

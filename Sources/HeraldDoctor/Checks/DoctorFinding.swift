@@ -18,7 +18,7 @@ public struct DoctorFinding: Hashable, Sendable {
     /// What was found, one line.
     public let message: String
     /// What to change, one line; `nil` for a check that passed.
-    public let fix: String?
+    public internal(set) var fix: String?
 
     init(_ check: DoctorCheck, _ status: Status, target: String?, configuration: String, _ message: String, fix: String? = nil) {
         self.check = check

@@ -10,12 +10,21 @@ struct ExtensionChecks {
     }
 
     mutating func add(_ check: DoctorCheck, _ status: DoctorFinding.Status, _ target: ResolvedTarget, _ message: String, fix: String? = nil) {
-        findings.append(DoctorFinding(check, status, target: target.target.name, configuration: configuration, message, fix: fix))
+        add(check, status, target.target.name, message, fix: fix)
+    }
+
+    mutating func add(_ check: DoctorCheck, _ status: DoctorFinding.Status, _ target: String, _ message: String, fix: String? = nil) {
+        findings.append(DoctorFinding(check, status, target: target, configuration: configuration, message, fix: fix))
     }
 
     /// What the app target itself needs: the capability, the activity type, push.
     mutating func runAppChecks(_ app: inout ResolvedTarget) {
-        let entitlements = app.entitlements
+        runAppChecks(app.target.name, info: app.info, entitlements: app.entitlements, checksPush: true)
+    }
+
+    /// The app checks on an app's Info.plist and entitlements, however they are written;
+    /// `checksPush` false where a tool adds aps-environment itself (Expo's prebuild).
+    mutating func runAppChecks(_ app: String, info: [String: PropertyList], entitlements: [String: PropertyList]?, checksPush: Bool) {
         if entitlements?[Doctor.communicationEntitlement] == .bool(true) {
             add(.communicationCapability, .ok, app, "has the Communication Notifications capability")
         } else {
@@ -24,7 +33,7 @@ struct ExtensionChecks {
                 "\(why) no \(Doctor.communicationEntitlement): iOS shows every notification as a plain one",
                 fix: "In Xcode: the app target › Signing & Capabilities › + Capability › Communication Notifications.")
         }
-        let types = app.info["NSUserActivityTypes"]?.strings ?? []
+        let types = info["NSUserActivityTypes"]?.strings ?? []
         if types.contains("INSendMessageIntent") {
             add(.activityTypes, .ok, app, "NSUserActivityTypes lists INSendMessageIntent")
         } else {
@@ -32,6 +41,7 @@ struct ExtensionChecks {
             add(.activityTypes, .error, app, "the app's Info.plist \(listed): the message intent is not the app's, so iOS ignores it",
                 fix: "Add INSendMessageIntent to NSUserActivityTypes in the app's Info.plist.")
         }
+        guard checksPush else { return }
         if let environment = entitlements?["aps-environment"]?.stringValue, ["development", "production"].contains(environment) {
             add(.apsEnvironment, .ok, app, "aps-environment is \(environment)")
         } else {

@@ -2,12 +2,35 @@ import Foundation
 
 /// Finds the Xcode projects `herald doctor PATH` means.
 public enum ProjectLocator {
-    /// The `.xcodeproj` folders PATH stands for.
+    /// What PATH stands for: Xcode projects, or an Expo app's config before prebuild.
+    public enum Location: Hashable, Sendable {
+        /// An `.xcodeproj` folder.
+        case xcodeProject(URL)
+        /// An Expo app's `app.json` or `app.config.json` with no `ios/` folder yet.
+        case expoConfig(URL)
+    }
+
+    /// The projects PATH stands for.
     ///
     /// PATH may be an `.xcodeproj`; an `.xcworkspace` (its projects but CocoaPods' `Pods`); a
     /// folder holding one of those, directly or in `ios/` (a React Native app); or an Expo
-    /// app's `app.json` / `app.config.json`, whose `ios/` folder holds the project once
-    /// `npx expo prebuild` has made it.
+    /// app's `app.json` / `app.config.json`: its `ios/` folder's project once `npx expo
+    /// prebuild` has made it, the config itself before.
+    ///
+    /// - Throws: ``DoctorError`` saying what was looked for where.
+    public static func locations(at path: String) throws(DoctorError) -> [Location] {
+        let url = URL(fileURLWithPath: path).standardizedFileURL
+        if url.pathExtension == "json", ["app.json", "app.config.json"].contains(url.lastPathComponent),
+            FileManager.default.fileExists(atPath: url.path),
+            (try? inFolder(url.deletingLastPathComponent().appendingPathComponent("ios")))??.isEmpty ?? true
+        {
+            return [.expoConfig(url)]
+        }
+        return try projects(at: path).map(Location.xcodeProject)
+    }
+
+    /// The `.xcodeproj` folders PATH stands for; see ``locations(at:)``. An Expo config without
+    /// `ios/` is an error here.
     ///
     /// - Throws: ``DoctorError`` saying what was looked for where.
     public static func projects(at path: String) throws(DoctorError) -> [URL] {
