@@ -56,7 +56,7 @@ struct DoctorCommandTests {
         try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
         let folder = try await HeraldProcess.run(["doctor", empty.path])
         #expect(folder.status == 2)
-        #expect(folder.stderr.contains("no .xcodeproj or .xcworkspace here or in ios/"))
+        #expect(folder.stderr.contains("no .xcodeproj or .xcworkspace here, in ios/ or in a folder one level down"))
         try Data("{\"name\": \"x\"}".utf8).write(to: empty.appendingPathComponent("package.json"))
         let json = try await HeraldProcess.run(["doctor", empty.appendingPathComponent("package.json").path])
         #expect(json.status == 2)

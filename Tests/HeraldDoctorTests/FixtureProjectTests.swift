@@ -77,7 +77,7 @@ import Testing
             ]),
         // 8: six configurations, three flavours, files per configuration and per SDK: all fine.
         Expectation(
-            path: "monal-im-Monal/Monal/Monal.xcodeproj", configurations: ["Debug", "Adhoc", "Alpha", "AppStore", "AppStore-Quicksy", "Beta"],
+            path: "monal-im-Monal", configurations: ["Debug", "Adhoc", "Alpha", "AppStore", "AppStore-Quicksy", "Beta"],
             extensions: ["NotificationService": "Monal"], problems: []),
         // 9: React Native, found through app.json; the NSE declaring no keychain group is fine.
         Expectation(path: "mattermost-mattermost-mobile/app.json", configurations: both, extensions: ["NotificationService": "Mattermost"], problems: []),
@@ -133,7 +133,7 @@ import Testing
     }
 
     @Test func monalResolvesEachFlavourFromItsConfiguration() throws {
-        let report = try Self.report("monal-im-Monal/Monal/Monal.xcodeproj")
+        let report = try Self.report("monal-im-Monal")
         let ids = report.findings.filter { $0.check == .bundleIDPrefix }
         #expect(ids.count == 3)
         let alpha = try #require(ids.first { $0.configurations == ["Alpha"] })

@@ -13,7 +13,7 @@ public enum ProjectLocator {
     /// The projects PATH stands for.
     ///
     /// PATH may be an `.xcodeproj`; an `.xcworkspace` (its projects but CocoaPods' `Pods`); a
-    /// folder holding one of those, directly or in `ios/` (a React Native app); or an Expo
+    /// folder holding one of those, directly, in `ios/` (a React Native app) or one level down; or an Expo
     /// app's `app.json` / `app.config.json`: its `ios/` folder's project once `npx expo
     /// prebuild` has made it, the config itself before.
     ///
@@ -61,7 +61,14 @@ public enum ProjectLocator {
             }
             if let found = try inFolder(url), !found.isEmpty { return found }
             if let found = try inFolder(url.appendingPathComponent("ios")), !found.isEmpty { return found }
-            throw DoctorError(file: url, reason: "no .xcodeproj or .xcworkspace here or in ios/")
+            // One level down (a repository whose project sits in a folder of its own), skipping
+            // hidden folders and dependencies.
+            let skipped: Set = ["Pods", "node_modules", "build", "DerivedData", "Carthage"]
+            let folders = ((try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []).sorted().filter { !$0.hasPrefix(".") && !skipped.contains($0) }
+            var found: [URL] = []
+            for name in folders { found += (try? inFolder(url.appendingPathComponent(name))).flatMap { $0 } ?? [] }
+            if !found.isEmpty { return found }
+            throw DoctorError(file: url, reason: "no .xcodeproj or .xcworkspace here, in ios/ or in a folder one level down")
         }
     }
 
