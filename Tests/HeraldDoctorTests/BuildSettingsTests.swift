@@ -63,8 +63,10 @@ import Testing
     @Test func anXCConfigSitsBelowTheProjectsSettingsAndItsIncludesAreRead() throws {
         let settings = try Self.settings(
             project: ["B": "project"], app: ["C": "$(A) $(B)"],
-            xcconfig: "// comment\nA = from-xcconfig // trailing\nB = xcconfig\n#include \"Missing.xcconfig\"\n#include? \"Optional.xcconfig\"\n")
+            xcconfig: "// comment\nA = from-xcconfig // trailing\nA[sdk=iphonesimulator*] = simulator\nB = xcconfig\nD = all\nD[config=Debug] = debug\n"
+                + "#include \"Missing.xcconfig\"\n#include? \"Optional.xcconfig\"\n")
         #expect(settings.value("C")?.text == "from-xcconfig project")
+        #expect(settings.value("D")?.text == "debug")
         #expect(settings.missingConfigurationFiles.map(\.lastPathComponent) == ["Missing.xcconfig"])
     }
 }

@@ -62,6 +62,23 @@ import Testing
         #expect(try project.examine().statuses(.principalClass) == [.error])
     }
 
+    @Test func twoServiceExtensionsInOneAppAreAWarning() throws {
+        let url = try SyntheticProject().write()
+        let file = url.appendingPathComponent("project.pbxproj")
+        var text = try String(contentsOf: file, encoding: .utf8)
+        // A second extension target with the same settings, embedded too.
+        text = text.replacingOccurrences(of: "targets = (APP, SVC)", with: "targets = (APP, SVC, SVC2)")
+            .replacingOccurrences(of: "files = (BFSVCP)", with: "files = (BFSVCP, BFSVC2P)")
+            .replacingOccurrences(
+                of: "objects = {",
+                with: "objects = {\n\t\tSVC2 = { isa = PBXNativeTarget; name = Second; productType = \"com.apple.product-type.app-extension\"; productReference = SVC2P; buildConfigurationList = SVCL; buildPhases = (); };\n\t\tSVC2P = { isa = PBXFileReference; path = Second; sourceTree = BUILT_PRODUCTS_DIR; };\n\t\tBFSVC2P = { isa = PBXBuildFile; fileRef = SVC2P; };")
+        try Data(text.utf8).write(to: file)
+        let report = try Doctor.examine(XcodeProject(contentsOf: url))
+        #expect(report.results(.singleServiceExtension).map(\.status) == [.warning])
+        #expect(report.results(.singleServiceExtension)[0].message.hasPrefix("embeds 2 notification service extensions (NotificationService, Second)"))
+        #expect(try SyntheticProject().examine().results(.singleServiceExtension).isEmpty)
+    }
+
     @Test func theResolvedPrincipalClassIsShown() throws {
         let report = try SyntheticProject().examine()
         #expect(report.results(.principalClass)[0].message == "principal class NotificationService.NotificationService")

@@ -83,12 +83,24 @@ import Testing
         #expect(error?.description.hasSuffix("project.pbxproj:4: expected ';' after the value of \"isa\", found '}'") == true)
     }
 
-    @Test func aMalformedInfoPlistStopsTheDoctorWithItsLine() throws {
+    @Test func aMalformedInfoPlistIsAFindingWithItsLineAndItsChecksSayNothing() throws {
         let url = try SyntheticProject().write()
         let plist = url.deletingLastPathComponent().appendingPathComponent("Chat/Info.plist")
-        try Data("<?xml version=\"1.0\"?>\n<plist version=\"1.0\">\n<dict>\n<key>a</key>\n</plist>".utf8).write(to: plist)
-        let error = #expect(throws: DoctorError.self) { try Doctor.examine(XcodeProject(contentsOf: url)) }
-        #expect(error?.file?.lastPathComponent == "Info.plist")
-        #expect(error?.line != nil)
+        try Data("<?xml version=\"1.0\"?>\n<plist version=\"1.0\">\n<dict>\n<key>a</key>\n<string>x</strin>\n</dict></plist>".utf8).write(to: plist)
+        let report = try Doctor.examine(XcodeProject(contentsOf: url))
+        let unreadable = report.results(.fileUnreadable)
+        #expect(unreadable.map(\.status) == [.error])
+        #expect(unreadable[0].target == "Chat")
+        #expect(unreadable[0].message.hasPrefix("INFOPLIST_FILE names Chat/Info.plist, which is not a readable property list: line 5: "))
+        #expect(report.results(.activityTypes).isEmpty)
+        #expect(report.statuses(.communicationCapability) == [.ok])
+    }
+
+    @Test func anExtensionWhoseInfoPlistIsMissingIsNamedWhenNoServiceExtensionIsFound() throws {
+        let url = try SyntheticProject().write()
+        try FileManager.default.removeItem(at: url.deletingLastPathComponent().appendingPathComponent("NotificationService/Info.plist"))
+        let report = try Doctor.examine(XcodeProject(contentsOf: url))
+        #expect(report.results(.serviceExtension)[0].message.contains("(unless it is NotificationService, whose Info.plist could not be read)"))
+        #expect(report.results(.fileMissing).map(\.target) == ["NotificationService"])
     }
 }

@@ -15,9 +15,10 @@ public enum Doctor {
 
     /// Runs every check on `project`.
     ///
-    /// - Throws: ``DoctorError`` when an Info.plist or entitlements file the project names is
-    ///   not a readable property list (with its line).
-    public static func examine(_ project: XcodeProject) throws(DoctorError) -> DoctorReport {
+    /// An Info.plist or entitlements file that is missing or not a property list is a finding
+    /// (`file-missing`, `file-unreadable`, with its line), and the checks that need it say
+    /// nothing.
+    public static func examine(_ project: XcodeProject) -> DoctorReport {
         let names = project.configurations.map(\.name)
         var findings: [DoctorFinding] = []
         var found: [NotificationExtension] = []
@@ -25,19 +26,22 @@ public enum Doctor {
         for configuration in names {
             var resolved: [String: ResolvedTarget] = [:]
             for target in project.targets where target.productType == .application || target.productType == .appExtension {
-                resolved[target.name] = try ResolvedTarget(target, in: project, configuration: configuration)
+                resolved[target.name] = ResolvedTarget(target, in: project, configuration: configuration)
             }
             let extensions = project.targets.compactMap { resolved[$0.name] }.filter {
                 $0.target.productType == .appExtension && ($0.extensionPoint == serviceExtensionPoint || $0.extensionPoint == contentExtensionPoint)
             }
             if !extensions.contains(where: { $0.extensionPoint == serviceExtensionPoint }) {
+                let unknown = project.targets.filter { $0.productType == .appExtension && resolved[$0.name]?.isUnread("INFOPLIST_FILE") == true }.map(\.name)
+                let unless = unknown.isEmpty ? "" : " (unless it is \(unknown.joined(separator: " or ")), whose Info.plist could not be read)"
                 findings.append(DoctorFinding(
                     .serviceExtension, .error, target: nil, configuration: configuration,
-                    "no target is a notification service extension, so nothing can make a notification a communication one",
+                    "no target is a notification service extension\(unless), so nothing can make a notification a communication one",
                     fix: "File › New › Target › Notification Service Extension, then link HeraldNotificationService to it (docs/extension-guide.md)."))
             }
             var apps: [String] = []
             var involved: [String] = []
+            var servicesByApp: [String: [String]] = [:]
             for var notificationExtension in extensions {
                 let name = notificationExtension.target.name
                 let embedding = project.targets.first {
@@ -52,6 +56,7 @@ public enum Doctor {
                     kind = .service
                     check.run(&notificationExtension, app: &app, embedded: embedding != nil)
                     if let app, !apps.contains(app.target.name) { apps.append(app.target.name) }
+                    if let embedding { servicesByApp[embedding.name, default: []].append(name) }
                 } else {
                     kind = .content
                     categories = check.runContentExtension(&notificationExtension, app: app, embedded: embedding != nil)
@@ -73,11 +78,22 @@ public enum Doctor {
                 guard var app = resolved[name] else { continue }
                 var check = ExtensionChecks(configuration: configuration)
                 check.runAppChecks(&app)
+                if let services = servicesByApp[name], services.count > 1 {
+                    check.add(
+                        .singleServiceExtension, .warning, name,
+                        "embeds \(services.count) notification service extensions (\(services.joined(separator: ", "))): iOS runs one per app, and which one is not defined",
+                        fix: "Keep one service extension and do all the work in it (forward to a provider's library from there).")
+                }
                 findings += check.findings
                 resolved[name] = app
             }
-            for name in project.targets.map(\.name) where involved.contains(name) || apps.contains(name) {
+            for name in project.targets.map(\.name) {
                 guard let target = resolved[name] else { continue }
+                guard involved.contains(name) || apps.contains(name) else {
+                    // Another target's file that cannot be read may hide an extension.
+                    findings += fileFindings(target, configuration: configuration).filter { $0.check != .fileCase }
+                    continue
+                }
                 findings += fileFindings(target, configuration: configuration)
                 for variable in target.unresolved {
                     unresolved[variable, default: ([], [])].targets.insert(name)
@@ -134,15 +150,24 @@ public enum Doctor {
 
     private static func fileFindings(_ target: ResolvedTarget, configuration: String) -> [DoctorFinding] {
         target.fileNotes.map { note in
-            if let found = note.found {
+            let name = target.target.name
+            switch note.problem {
+            case .otherCase(let found):
                 return DoctorFinding(
-                    .fileCase, .warning, target: target.target.name, configuration: configuration,
+                    .fileCase, .warning, target: name, configuration: configuration,
                     "\(note.setting) names \(note.written), found only as \(found.lastPathComponentsRelative(to: target.settings)) (another case): a Mac's case-insensitive disk builds it, a case-sensitive one does not",
                     fix: "Rename the folder or file, or change \(note.setting), so the case matches.")
+            case .missing:
+                return DoctorFinding(
+                    .fileMissing, .error, target: name, configuration: configuration, "\(note.setting) names \(note.written), which does not exist",
+                    fix: "Point \(note.setting) at the target's file, relative to the project folder.")
+            case .unreadable(let error):
+                let place = error.line.map { "line \($0): " } ?? ""
+                return DoctorFinding(
+                    .fileUnreadable, .error, target: name, configuration: configuration,
+                    "\(note.setting) names \(note.written), which is not a readable property list: \(place)\(error.reason)",
+                    fix: "Open it in Xcode's property list editor, or check it with `plutil -lint`, and mend it there.")
             }
-            return DoctorFinding(
-                .fileMissing, .error, target: target.target.name, configuration: configuration,
-                "\(note.setting) names \(note.written), which does not exist", fix: "Point \(note.setting) at the target's file, relative to the project folder.")
         }
     }
 

@@ -32,11 +32,14 @@ public struct DoctorCheck: Hashable, Sendable, Identifiable {
     public static let unresolvedSetting = DoctorCheck(id: "unresolved-setting", summary: "Every build setting a check needs is defined.")
     public static let fileCase = DoctorCheck(id: "file-case", summary: "A file the build settings name exists with that exact case.")
     public static let fileMissing = DoctorCheck(id: "file-missing", summary: "A file the build settings name exists.")
+    public static let fileUnreadable = DoctorCheck(id: "file-unreadable", summary: "An Info.plist or entitlements file the build settings name is a property list.")
+    public static let singleServiceExtension = DoctorCheck(
+        id: "single-service-extension", summary: "The app embeds one notification service extension (iOS runs only one).")
 
     /// Every check, in the order findings are reported.
     public static let all: [DoctorCheck] = [
-        .serviceExtension, .communicationCapability, .activityTypes, .apsEnvironment, .principalClass, .embedded, .bundleIDPrefix,
+        .serviceExtension, .communicationCapability, .activityTypes, .apsEnvironment, .singleServiceExtension, .principalClass, .embedded, .bundleIDPrefix,
         .deploymentTarget, .appGroup, .keychainGroup, .heraldSettings, .heraldLinked, .providerLibrary, .contentCategory, .contentAttributes,
-        .contentInterface, .unresolvedSetting, .fileCase, .fileMissing,
+        .contentInterface, .unresolvedSetting, .fileCase, .fileMissing, .fileUnreadable,
     ]
 }

@@ -18,21 +18,26 @@ struct ExtensionChecks {
     }
 
     /// What the app target itself needs: the capability, the activity type, push.
+    /// A file that is missing or unreadable is reported on its own (`file-missing`,
+    /// `file-unreadable`), and the checks that need it say nothing.
     mutating func runAppChecks(_ app: inout ResolvedTarget) {
-        runAppChecks(app.target.name, info: app.info, entitlements: app.entitlements, checksPush: true)
+        runAppChecks(
+            app.target.name, info: app.isUnread("INFOPLIST_FILE") ? nil : app.info, entitlements: app.entitlements,
+            entitlementsUnread: app.isUnread("CODE_SIGN_ENTITLEMENTS"), checksPush: true)
     }
 
-    /// The app checks on an app's Info.plist and entitlements, however they are written;
-    /// `checksPush` false where a tool adds aps-environment itself (Expo's prebuild).
-    mutating func runAppChecks(_ app: String, info: [String: PropertyList], entitlements: [String: PropertyList]?, checksPush: Bool) {
-        if entitlements?[Doctor.communicationEntitlement] == .bool(true) {
-            add(.communicationCapability, .ok, app, "has the Communication Notifications capability")
-        } else {
-            let why = entitlements == nil ? "names no entitlements file (CODE_SIGN_ENTITLEMENTS), so it has" : "its entitlements have"
-            add(.communicationCapability, .error, app,
-                "\(why) no \(Doctor.communicationEntitlement): iOS shows every notification as a plain one",
-                fix: "In Xcode: the app target › Signing & Capabilities › + Capability › Communication Notifications.")
-        }
+    /// The app checks on an app's Info.plist and entitlements, however they are written.
+    ///
+    /// - Parameters:
+    ///   - info: `nil` when the Info.plist could not be read.
+    ///   - entitlements: `nil` when the app names no entitlements file.
+    ///   - entitlementsUnread: the file it names could not be read.
+    ///   - checksPush: false where a tool adds aps-environment itself (Expo's prebuild).
+    mutating func runAppChecks(
+        _ app: String, info: [String: PropertyList]?, entitlements: [String: PropertyList]?, entitlementsUnread: Bool = false, checksPush: Bool
+    ) {
+        if !entitlementsUnread { checkCapabilities(app, entitlements: entitlements, checksPush: checksPush) }
+        guard let info else { return }
         let types = info["NSUserActivityTypes"]?.strings ?? []
         if types.contains("INSendMessageIntent") {
             add(.activityTypes, .ok, app, "NSUserActivityTypes lists INSendMessageIntent")
@@ -40,6 +45,17 @@ struct ExtensionChecks {
             let listed = types.isEmpty ? "has no NSUserActivityTypes" : "has NSUserActivityTypes without INSendMessageIntent (\(types.joined(separator: ", ")))"
             add(.activityTypes, .error, app, "the app's Info.plist \(listed): the message intent is not the app's, so iOS ignores it",
                 fix: "Add INSendMessageIntent to NSUserActivityTypes in the app's Info.plist.")
+        }
+    }
+
+    private mutating func checkCapabilities(_ app: String, entitlements: [String: PropertyList]?, checksPush: Bool) {
+        if entitlements?[Doctor.communicationEntitlement] == .bool(true) {
+            add(.communicationCapability, .ok, app, "has the Communication Notifications capability")
+        } else {
+            let why = entitlements == nil ? "names no entitlements file (CODE_SIGN_ENTITLEMENTS), so it has" : "its entitlements have"
+            add(.communicationCapability, .error, app,
+                "\(why) no \(Doctor.communicationEntitlement): iOS shows every notification as a plain one",
+                fix: "In Xcode: the app target › Signing & Capabilities › + Capability › Communication Notifications.")
         }
         guard checksPush else { return }
         if let environment = entitlements?["aps-environment"]?.stringValue, ["development", "production"].contains(environment) {
@@ -61,7 +77,7 @@ struct ExtensionChecks {
         if let app { checkBundleID(service, app: app) }
         checkDeploymentTarget(service, floorIsHerald: linksHerald)
         let herald = heraldSettings.map { HeraldSettings($0, expand: { service.expand($0) }) }
-        if app != nil {
+        if app != nil, !service.isUnread("CODE_SIGN_ENTITLEMENTS"), app?.isUnread("CODE_SIGN_ENTITLEMENTS") == false {
             checkGroups(.appGroup, entitlement: "com.apple.security.application-groups", settingKey: "AppGroup", herald: herald, &service, app: &app!)
             checkGroups(.keychainGroup, entitlement: "keychain-access-groups", settingKey: "KeychainGroup", herald: herald, &service, app: &app!)
         }

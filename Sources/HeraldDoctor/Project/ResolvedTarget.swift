@@ -3,11 +3,25 @@ import Foundation
 /// What the checks need to know about one target in one configuration, with build settings
 /// put into its Info.plist and entitlements.
 struct ResolvedTarget {
-    /// A file a build setting names that is missing or found only ignoring case.
+    /// A file a build setting names that is missing, found only ignoring case, or unreadable.
     struct FileNote {
+        enum Problem {
+            case missing
+            /// Found at this path, in another case; it was read.
+            case otherCase(URL)
+            /// Not a property list (or not a dictionary); it was not read.
+            case unreadable(DoctorError)
+        }
+
         let setting: String
         let written: String
-        let found: URL?
+        let problem: Problem
+
+        /// Whether the file's content is unknown, so checks that need it say nothing.
+        var isUnread: Bool {
+            if case .otherCase = problem { return false }
+            return true
+        }
     }
 
     let target: Target
@@ -22,9 +36,8 @@ struct ResolvedTarget {
     /// Variables that values the checks read name but nothing defines.
     private(set) var unresolved: Set<String> = []
 
-    /// - Throws: ``DoctorError`` for an Info.plist or entitlements file that is not a
-    ///   readable property list, with its line.
-    init(_ target: Target, in project: XcodeProject, configuration: String) throws(DoctorError) {
+    /// Reads the target's files; one that is missing or unreadable becomes a ``FileNote``.
+    init(_ target: Target, in project: XcodeProject, configuration: String) {
         self.target = target
         let settings = BuildSettings(project: project, target: target, configuration: configuration)
         self.settings = settings
@@ -35,34 +48,24 @@ struct ResolvedTarget {
             unresolved.formUnion(value.unresolved)
             return value.text
         }
-        func read(_ key: String) throws(DoctorError) -> [String: PropertyList]? {
+        func read(_ key: String) -> [String: PropertyList]? {
             guard let path = resolved(key) else { return nil }
             let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : project.sourceRoot.appendingPathComponent(path)
             guard let location = FileLocator.locate(url) else {
-                notes.append(FileNote(setting: key, written: path, found: nil))
+                notes.append(FileNote(setting: key, written: path, problem: .missing))
                 return nil
             }
-            if !location.exactCase { notes.append(FileNote(setting: key, written: path, found: location.url)) }
-            let data: Data
+            if !location.exactCase { notes.append(FileNote(setting: key, written: path, problem: .otherCase(location.url))) }
             do {
-                data = try Data(contentsOf: location.url)
+                return try Self.dictionary(at: location.url)
             } catch {
-                throw DoctorError(file: location.url, reason: "cannot read it (\(error.localizedDescription))")
+                notes.append(FileNote(setting: key, written: path, problem: .unreadable(error)))
+                return nil
             }
-            let list: PropertyList
-            do {
-                list = try PropertyList(reading: data)
-            } catch {
-                throw DoctorError(file: location.url, line: error.line, reason: error.reason)
-            }
-            guard let dictionary = list.dictionaryValue else {
-                throw DoctorError(file: location.url, reason: "the property list is a \(list.typeName), not a dictionary")
-            }
-            return dictionary
         }
         bundleID = resolved("PRODUCT_BUNDLE_IDENTIFIER")
         deploymentTarget = resolved("IPHONEOS_DEPLOYMENT_TARGET")
-        var info = try read("INFOPLIST_FILE") ?? [:]
+        var info = read("INFOPLIST_FILE") ?? [:]
         if settings.isOn("GENERATE_INFOPLIST_FILE") {
             for key in settings.keys where key.hasPrefix("INFOPLIST_KEY_") {
                 let value = settings.value(key)?.text ?? ""
@@ -71,9 +74,34 @@ struct ResolvedTarget {
             }
         }
         self.info = info
-        entitlements = try read("CODE_SIGN_ENTITLEMENTS")
+        entitlements = read("CODE_SIGN_ENTITLEMENTS")
         fileNotes = notes
         self.unresolved = unresolved
+    }
+
+    /// The dictionary in a property-list file.
+    private static func dictionary(at url: URL) throws(DoctorError) -> [String: PropertyList] {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw DoctorError(file: url, reason: "cannot read it (\(error.localizedDescription))")
+        }
+        let list: PropertyList
+        do {
+            list = try PropertyList(reading: data)
+        } catch {
+            throw DoctorError(file: url, line: error.line, reason: error.reason)
+        }
+        guard let dictionary = list.dictionaryValue else {
+            throw DoctorError(file: url, reason: "the property list is a \(list.typeName), not a dictionary")
+        }
+        return dictionary
+    }
+
+    /// Whether the file `setting` names could not be read (missing or not a property list).
+    func isUnread(_ setting: String) -> Bool {
+        fileNotes.contains { $0.setting == setting && $0.isUnread }
     }
 
     /// `NSExtension.NSExtensionPointIdentifier`, such as `com.apple.usernotifications.service`.

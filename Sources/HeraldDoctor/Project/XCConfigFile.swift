@@ -27,7 +27,12 @@ enum XCConfigFile {
                 }
                 continue
             }
-            guard let equals = line.firstIndex(of: "=") else { continue }
+            // The first `=` outside a condition: `KEY[config=Release] = value`.
+            var depth = 0
+            guard let equals = line.firstIndex(where: { character in
+                if character == "[" { depth += 1 } else if character == "]" { depth -= 1 }
+                return character == "=" && depth == 0
+            }) else { continue }
             let name = line[..<equals].trimmingCharacters(in: .whitespaces)
             var value = line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces)
             if value.hasSuffix(";") { value.removeLast() }
