@@ -37,7 +37,7 @@ struct DoctorCommand: ParsableCommand {
             """)
     var json = false
 
-    @Flag(name: .long, help: "Print only the checks that did not pass.")
+    @Flag(name: .long, help: "Print only the checks that did not pass (in --json too).")
     var problemsOnly = false
 
     func run() throws {
@@ -53,7 +53,7 @@ struct DoctorCommand: ParsableCommand {
             CLIError.usage(error.description).exit()
         }
         if json {
-            print(JSONValue.object(["projects": .array(reports.map(\.json))]).jsonText(.pretty))
+            print(JSONValue.object(["projects": .array(reports.map { $0.json(problemsOnly: problemsOnly) })]).jsonText(.pretty))
         } else {
             print(reports.map { $0.text(problemsOnly: problemsOnly) }.joined(separator: "\n"))
         }

@@ -32,7 +32,7 @@ extension DoctorReport {
     }
 
     /// The report as `--json` prints it.
-    var json: JSONValue {
+    func json(problemsOnly: Bool) -> JSONValue {
         [
             "project": .string(projectURL.path),
             "configurations": .array(configurations.map(JSONValue.string)),
@@ -44,7 +44,7 @@ extension DoctorReport {
                     ]
                 }),
             "findings": .array(
-                findings.map { finding in
+                findings.filter { !problemsOnly || $0.status != .ok }.map { finding in
                     [
                         "check": .string(finding.check.id), "status": .string(finding.status.rawValue),
                         "target": finding.target.map(JSONValue.string) ?? .null,

@@ -83,7 +83,7 @@ struct LintTests {
         Case(rule: .relevanceScoreRange, payload: with("/aps/relevance-score", 1.5), severity: .error, mentions: "1.5"),
         Case(rule: .contentAvailableWithAlert, payload: with("/aps/content-available", 1), severity: .warning, mentions: "priority 5"),
         Case(rule: .backgroundWithAlert, payload: ["aps": ["content-available": 1, "sound": "default", "badge": 2]], severity: .error,
-             mentions: "a background push carries no sound, badge; remove them", headers: background),
+             mentions: "a background push carries no sound or badge; remove them", headers: background),
         Case(rule: .backgroundWithoutContentAvailable, payload: ["aps": [:], "sync": 1], severity: .error, mentions: "\"content-available\": 1",
              headers: background),
         Case(rule: .backgroundPriority, payload: ["aps": ["content-available": 1]], severity: .error, mentions: "without apns-priority APNs takes 10",

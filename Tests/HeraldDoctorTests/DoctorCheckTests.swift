@@ -102,6 +102,24 @@ import Testing
         #expect(report.results(.bundleIDPrefix)[0].fix == "Set the extension's PRODUCT_BUNDLE_IDENTIFIER to com.example.chat.chatNotificationService.")
     }
 
+    @Test func theAppsOwnBundleIDOnTheExtensionIsAnError() throws {
+        var project = SyntheticProject()
+        project.serviceSettings["PRODUCT_BUNDLE_IDENTIFIER"] = "com.example.chat"
+        let result = try project.examine().results(.bundleIDPrefix)
+        #expect(result.map(\.message) == ["com.example.chat is the app's own bundle id; the extension needs its own, under the app's"])
+        #expect(result[0].fix == "Set the extension's PRODUCT_BUNDLE_IDENTIFIER to com.example.chat.NotificationService.")
+    }
+
+    @Test func aDeploymentTargetSetNowhereOrUndefinedIsNoWarning() throws {
+        var project = SyntheticProject()
+        project.serviceSettings["IPHONEOS_DEPLOYMENT_TARGET"] = nil
+        #expect(try project.examine().results(.deploymentTarget).map(\.message) == ["sets no IPHONEOS_DEPLOYMENT_TARGET, so Xcode builds for its SDK's iOS version"])
+        project.serviceSettings["IPHONEOS_DEPLOYMENT_TARGET"] = "$(NOPE)"
+        let report = try project.examine()
+        #expect(report.results(.deploymentTarget).isEmpty)
+        #expect(report.results(.unresolvedSetting)[0].message.hasPrefix("$(NOPE) is defined nowhere"))
+    }
+
     @Test func aBundleIDThatDiffersInOneConfigurationIsReportedForItAlone() throws {
         var project = SyntheticProject()
         project.serviceSettings["PRODUCT_BUNDLE_IDENTIFIER"] = "$(BASE).NotificationService"
@@ -189,8 +207,24 @@ import Testing
         #expect(results.map(\.status) == [.error, .warning, .error, .warning])
         #expect(messages[0] == "Herald.AllowHTTP must be a Boolean, but is \"yes\": the extension uses the default")
         #expect(messages[1].contains("did you mean AppGroup?"))
-        #expect(messages[2].contains("seconds between 0 and 30, but is 45"))
+        #expect(messages[2].contains("seconds, more than 0 and at most 30, but is 45"))
         #expect(messages[3].hasPrefix("Herald.Color is no key the extension reads, so"))
+    }
+
+    @Test func aWrongHeraldValueGetsAHint() throws {
+        var project = SyntheticProject()
+        project.serviceInfo["Herald"] = [
+            "AppGroup": "group.com.example.chat", "KeychainGroup": "$(AppIdentifierPrefix)com.example.chat", "Layout": "onesignall",
+            "LogLevel": "Debug", "AllowedHosts": [1],
+        ]
+        let messages = try project.examine().results(.heraldSettings).map(\.message)
+        #expect(messages.contains { $0.hasPrefix("Herald.AllowedHosts must be a non-empty array of host names, but is an array:") })
+        #expect(messages.contains { $0.contains("but is \"onesignall\" (did you mean \"onesignal\"?)") })
+        #expect(messages.contains { $0.contains("Herald.LogLevel must be debug, info or error, but is \"Debug\" (did you mean \"debug\"?)") })
+        project.serviceInfo["Herald"] = ["AppGroup": "group.com.example.chat", "KeychainGroup": "$(AppIdentifierPrefix)com.example.chat", "Layout": ["extends": "nope"]]
+        let layout = try project.examine().results(.heraldSettings)
+        #expect(layout.count == 1)
+        #expect(layout[0].message.contains("but is a dictionary (\"extends\": \"nope\" names no built-in layout"))
     }
 
     @Test func aHeraldDictionaryWithoutTheLibraryAndTheLibraryInTheAppAreWarnings() throws {

@@ -9,14 +9,19 @@ import Foundation
 public struct ExtensionSetting: Sendable, CustomStringConvertible {
     /// The key, such as `AppGroup`.
     public let key: String
-    /// The values it takes, as a phrase: `seconds between 0 and 30`.
+    /// The values it takes, as a phrase: `seconds, more than 0 and at most 30`.
     public let expected: String
     private let test: @Sendable (JSONValue) -> Bool
+    private let hint: @Sendable (JSONValue) -> String?
 
-    private init(_ key: String, expected: String, accepts test: @escaping @Sendable (JSONValue) -> Bool) {
+    private init(
+        _ key: String, expected: String, hint: @escaping @Sendable (JSONValue) -> String? = { _ in nil },
+        accepts test: @escaping @Sendable (JSONValue) -> Bool
+    ) {
         self.key = key
         self.expected = expected
         self.test = test
+        self.hint = hint
     }
 
     /// Whether the extension uses `value` rather than falling back to the default.
@@ -24,10 +29,24 @@ public struct ExtensionSetting: Sendable, CustomStringConvertible {
     /// - Parameter value: the entry as JSON; a plist Boolean is `.bool`, a number `.number`.
     public func accepts(_ value: JSONValue) -> Bool { test(value) }
 
+    /// Why a value the setting refuses is wrong, beyond ``expected``: the nearest valid name
+    /// (`did you mean "onesignal"?`) or what is wrong inside a layout dictionary; `nil` when
+    /// there is nothing more to say.
+    public func hint(for value: JSONValue) -> String? { accepts(value) ? nil : hint(value) }
+
     public var description: String { key }
 
     public static let layout = ExtensionSetting(
-        "Layout", expected: "a built-in layout name (\(Layout.builtIn.map(\.name).joined(separator: ", "))) or a layout dictionary"
+        "Layout", expected: "a built-in layout name (\(Layout.builtIn.map(\.name).joined(separator: ", "))) or a layout dictionary",
+        hint: { value in
+            if let name = value.stringValue { return name.nearest(in: Layout.builtIn.map(\.name)).map { "did you mean \"\($0)\"?" } }
+            do throws(LayoutDefinitionError) {
+                _ = try Layout(definition: value)
+                return nil
+            } catch {
+                return error.message
+            }
+        }
     ) { value in
         if let name = value.stringValue { return Layout.builtIn(named: name) != nil }
         return (try? Layout(definition: value)) != nil
@@ -43,7 +62,7 @@ public struct ExtensionSetting: Sendable, CustomStringConvertible {
     public static let appGroup = nonEmptyString("AppGroup", expected: "an app group identifier")
     public static let keychainGroup = nonEmptyString("KeychainGroup", expected: "a keychain access group")
     public static let groupPadding = oneOf("GroupPadding", ["pad", "metadata", "both"])
-    public static let avatarSize = ExtensionSetting("AvatarSize", expected: "pixels between 16 and 1024") { value in
+    public static let avatarSize = ExtensionSetting("AvatarSize", expected: "a whole number of pixels from 16 to 1024") { value in
         guard let pixels = value.numberValue?.intValue else { return false }
         return (16...1024).contains(pixels)
     }
@@ -62,7 +81,7 @@ public struct ExtensionSetting: Sendable, CustomStringConvertible {
     public static func suggestion(for key: String) -> String? { key.nearest(in: all.map(\.key)) }
 
     private static func seconds(_ key: String, upTo limit: Double) -> ExtensionSetting {
-        ExtensionSetting(key, expected: "seconds between 0 and \(Int(limit))") { value in
+        ExtensionSetting(key, expected: "seconds, more than 0 and at most \(Int(limit))") { value in
             guard let seconds = value.numberValue?.doubleValue else { return false }
             return seconds > 0 && seconds <= limit
         }
@@ -73,7 +92,9 @@ public struct ExtensionSetting: Sendable, CustomStringConvertible {
     }
 
     private static func oneOf(_ key: String, _ names: [String]) -> ExtensionSetting {
-        let phrase = names.dropLast().joined(separator: ", ") + " or " + names.last!
-        return ExtensionSetting(key, expected: phrase) { value in value.stringValue.map(names.contains) ?? false }
+        ExtensionSetting(
+            key, expected: names.phrase(joinedBy: "or"),
+            hint: { value in value.stringValue.flatMap { $0.nearest(in: names) }.map { "did you mean \"\($0)\"?" } }
+        ) { value in value.stringValue.map(names.contains) ?? false }
     }
 }

@@ -18,7 +18,7 @@ struct BackgroundPush {
             if !noisy.isEmpty {
                 findings.append(LintFinding(
                     .backgroundWithAlert,
-                    "a background push carries no \(noisy.joined(separator: ", ")); remove \(noisy.count == 1 ? "it" : "them"), or send an alert push (apns-push-type alert)"))
+                    "a background push carries no \(noisy.phrase(joinedBy: "or")); remove \(noisy.count == 1 ? "it" : "them"), or send an alert push (apns-push-type alert)"))
             }
             if !aps.contentAvailable {
                 findings.append(LintFinding(.backgroundWithoutContentAvailable, "add \"content-available\": 1 to aps, or iOS does not wake the app for this background push"))

@@ -64,7 +64,8 @@ extension ExtensionChecks {
             let value = entries[key]!
             if let json = value.jsonValue, setting.accepts(json) { continue }
             failed = true
-            add(.heraldSettings, .error, service, "Herald.\(key) must be \(setting.expected), but is \(value.summary): the extension uses the default",
+            let hint = value.jsonValue.flatMap(setting.hint(for:)).map { " (\($0))" } ?? ""
+            add(.heraldSettings, .error, service, "Herald.\(key) must be \(setting.expected), but is \(value.summary)\(hint): the extension uses the default",
                 fix: "Set Herald.\(key) to \(setting.expected).")
         }
         if !failed {

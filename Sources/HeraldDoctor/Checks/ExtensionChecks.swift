@@ -113,6 +113,9 @@ struct ExtensionChecks {
         }
         if id.hasPrefix(appID + ".") {
             add(.bundleIDPrefix, .ok, service, "\(id) starts with the app's \(appID)")
+        } else if id == appID {
+            add(.bundleIDPrefix, .error, service, "\(id) is the app's own bundle id; the extension needs its own, under the app's",
+                fix: "Set the extension's PRODUCT_BUNDLE_IDENTIFIER to \(appID).\(service.target.name.filter { $0.isLetter || $0.isNumber }).")
         } else {
             add(.bundleIDPrefix, .error, service, "\(id) does not start with the app's \(appID) and a dot, so the app cannot be installed with it",
                 fix: "Set the extension's PRODUCT_BUNDLE_IDENTIFIER to \(appID).\(id.split(separator: ".").last.map(String.init) ?? "NotificationService").")
@@ -120,7 +123,11 @@ struct ExtensionChecks {
     }
 
     private mutating func checkDeploymentTarget(_ service: ResolvedTarget, floorIsHerald: Bool) {
-        guard let written = service.deploymentTarget else { return }
+        guard let written = service.deploymentTarget else {
+            add(.deploymentTarget, .ok, service, "sets no IPHONEOS_DEPLOYMENT_TARGET, so Xcode builds for its SDK's iOS version")
+            return
+        }
+        guard !written.contains("$(") else { return }  // `unresolved-setting` names it.
         let floor = floorIsHerald ? [16] : [15]
         let version = written.split(separator: ".").compactMap { Int($0) }
         if version.lexicographicallyPrecedes(floor) {

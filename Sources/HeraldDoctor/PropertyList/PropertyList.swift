@@ -100,7 +100,7 @@ extension PropertyList {
         case .bool(let flag): flag ? "true" : "false"
         case .integer(let number): "\(number)"
         case .real(let number): "\(number)"
-        default: "a \(typeName)"
+        default: ("aeiou".contains(typeName.first!) ? "an " : "a ") + typeName
         }
     }
 }

@@ -1,0 +1,7 @@
+extension Array where Element == String {
+    /// The items as a phrase: `alert, sound or badge` for `phrase(joinedBy: "or")`.
+    package func phrase(joinedBy conjunction: String) -> String {
+        guard count > 1 else { return first ?? "" }
+        return dropLast().joined(separator: ", ") + " \(conjunction) " + last!
+    }
+}
