@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HeraldAPNs
 import HeraldCore
 import HeraldDoctor
 
@@ -45,6 +46,12 @@ struct LintCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard !payloads.isEmpty else { throw ValidationError("give at least one payload file, or - for standard input") }
+        if let pushType, !APNSPushType(rawValue: pushType).isKnown {
+            let known = APNSPushType.known.map(\.rawValue)
+            let guess = pushType.nearest(in: known).map { "; did you mean \($0)?" } ?? ""
+            throw ValidationError("--push-type \(pushType) is no APNs push type (\(known.joined(separator: ", ")))\(guess)")
+        }
+        if let priority, ![10, 5, 1].contains(priority) { throw ValidationError("--priority must be 10, 5 or 1") }
     }
 
     func run() async throws {

@@ -82,6 +82,32 @@ struct DoctorCommandTests {
         #expect(result.status == 0)
         let projects = try #require(try JSONValue(parsing: result.stdout)["projects"]?.arrayValue)
         #expect(projects.map { $0["project"]?.stringValue ?? "" } == [project])
+        // A group's location is the base of the references inside it.
+        let ios = URL(fileURLWithPath: project).deletingLastPathComponent().path
+        try Data(
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <Workspace version = "1.0">
+               <Group location = "absolute:\(ios)" name = "ios">
+                  <FileRef location = "group:Mattermost.xcodeproj"></FileRef>
+               </Group>
+            </Workspace>
+            """.utf8
+        ).write(to: workspace.appendingPathComponent("contents.xcworkspacedata"))
+        let grouped = try await HeraldProcess.run(["doctor", "--json", "--problems-only", workspace.path])
+        #expect(grouped.status == 0)
+        let only = try #require(try JSONValue(parsing: grouped.stdout)["projects"]?.arrayValue?.first)
+        #expect(only["project"]?.stringValue == project)
+        #expect(only["findings"] == [])
+        try Data("<Workspace>\n  <FileRef location = \"group:Missing.xcodeproj\"\n  <Group>\n".utf8)
+            .write(to: workspace.appendingPathComponent("contents.xcworkspacedata"))
+        let broken = try await HeraldProcess.run(["doctor", workspace.path])
+        #expect(broken.status == 2)
+        #expect(broken.stderr.contains("contents.xcworkspacedata:3: not a readable workspace"), "\(broken.stderr)")
+        try Data("<Workspace>\n  <FileRef location = \"group:Missing.xcodeproj\"></FileRef>\n</Workspace>\n".utf8)
+            .write(to: workspace.appendingPathComponent("contents.xcworkspacedata"))
+        let missing = try await HeraldProcess.run(["doctor", workspace.path])
+        #expect(missing.stderr.contains("the workspace names \(root.path)/Missing.xcodeproj, which does not exist"))
     }
 
     @Test func anExpoConfigBeforePrebuildIsCheckedForTheAppsKeys() async throws {

@@ -180,6 +180,14 @@ import Testing
         #expect(report.results(.keychainGroup)[0].message.contains("decryption keys"))
     }
 
+    @Test func aKeychainGroupWithoutItsTeamPrefixIsNamedSo() throws {
+        var project = SyntheticProject()
+        project.serviceInfo["Herald"] = ["AppGroup": "group.com.example.chat", "KeychainGroup": "com.example.chat"]
+        let result = try project.examine().results(.keychainGroup)
+        #expect(result.map(\.status) == [.error, .warning])
+        #expect(result[0].fix == "Write Herald.KeychainGroup with the team prefix, as the entitlements do: $(AppIdentifierPrefix)com.example.chat.")
+    }
+
     @Test func theTeamFillsInAppIdentifierPrefix() throws {
         var project = SyntheticProject()
         project.projectSettings["DEVELOPMENT_TEAM"] = "ABCDE12345"

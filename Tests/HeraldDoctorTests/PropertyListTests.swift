@@ -62,6 +62,9 @@ import Testing
         }
         #expect(error?.line == 5)
         #expect(error?.reason.hasPrefix("not a readable property list") == true)
+        // A file that ends too soon: its last line.
+        let cut = #expect(throws: PropertyListError.self) { try Self.read("<?xml version=\"1.0\"?>\n<plist version=\"1.0\">\n<dict>\n<key>a</key>\n") }
+        #expect(cut?.line == 4, "\(String(describing: cut))")
     }
 
     @Test func binaryPlistsAreRead() throws {

@@ -17,8 +17,11 @@ extension ExtensionChecks {
             let consequence = check == .appGroup ? "the avatar cache stays the extension's own" : "Herald cannot read the decryption keys"
             if !serviceGroups.contains(wanted) {
                 failed = true
+                // A keychain group without its team prefix, which the entitlements have.
+                let prefixed = serviceGroups.first { $0.hasSuffix("." + wanted) || $0 == "$(AppIdentifierPrefix)" + wanted }
                 add(check, .error, service, "Herald.\(settingKey) is \(wanted), which the extension's entitlements do not list: \(consequence)",
-                    fix: "Add \(wanted) to the extension's \(capability) capability, or change Herald.\(settingKey).")
+                    fix: prefixed.map { _ in "Write Herald.\(settingKey) with the team prefix, as the entitlements do: $(AppIdentifierPrefix)\(wanted)." }
+                        ?? "Add \(wanted) to the extension's \(capability) capability, or change Herald.\(settingKey).")
             }
             if !appGroups.contains(wanted) {
                 failed = true

@@ -34,7 +34,8 @@ public enum ProjectLocator {
     ///
     /// - Throws: ``DoctorError`` saying what was looked for where.
     public static func projects(at path: String) throws(DoctorError) -> [URL] {
-        let url = URL(fileURLWithPath: path).standardizedFileURL
+        var url = URL(fileURLWithPath: path).standardizedFileURL
+        if url.lastPathComponent == "project.pbxproj" { url.deleteLastPathComponent() }
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
             throw DoctorError(file: url, reason: "no such file or folder")
@@ -84,22 +85,17 @@ public enum ProjectLocator {
         return []
     }
 
-    /// The projects a workspace's `contents.xcworkspacedata` names (`group:App.xcodeproj`).
+    /// The projects a workspace's `contents.xcworkspacedata` names (`group:App.xcodeproj`),
+    /// inside its groups too.
     private static func workspaceProjects(_ workspace: URL) throws(DoctorError) -> [URL] {
         let file = workspace.appendingPathComponent("contents.xcworkspacedata")
-        guard let text = try? String(contentsOf: file, encoding: .utf8) else { throw DoctorError(file: file, reason: "cannot read the workspace's contents") }
-        let folder = workspace.deletingLastPathComponent()
-        var projects: [URL] = []
-        for part in text.components(separatedBy: "location = \"").dropFirst() {
-            guard let end = part.firstIndex(of: "\"") else { continue }
-            let location = part[..<end]
-            guard let colon = location.firstIndex(of: ":"), location.hasSuffix(".xcodeproj") else { continue }
-            let kind = location[..<colon]
-            let path = String(location[location.index(after: colon)...])
-            guard !path.hasSuffix("Pods.xcodeproj") else { continue }
-            projects.append(kind == "absolute" ? URL(fileURLWithPath: path) : folder.appendingPathComponent(path).standardizedFileURL)
-        }
+        guard let data = try? Data(contentsOf: file) else { throw DoctorError(file: file, reason: "cannot read the workspace's contents") }
+        let projects = try WorkspaceReader.projects(in: data, file: file, container: workspace.deletingLastPathComponent())
+            .filter { $0.lastPathComponent != "Pods.xcodeproj" }
         guard !projects.isEmpty else { throw DoctorError(file: file, reason: "the workspace names no Xcode project besides Pods") }
+        if let missing = projects.first(where: { !FileManager.default.fileExists(atPath: $0.path) }) {
+            throw DoctorError(file: file, reason: "the workspace names \(missing.path), which does not exist")
+        }
         return projects
     }
 }

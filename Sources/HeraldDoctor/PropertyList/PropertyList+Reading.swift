@@ -13,7 +13,7 @@ extension PropertyList {
             do {
                 object = try PropertyListSerialization.propertyList(from: data, format: nil)
             } catch {
-                throw Self.foundationError(error)
+                throw Self.foundationError(error, in: data)
             }
             self = try Self.bridge(object)
         } else {
@@ -26,11 +26,15 @@ extension PropertyList {
         return start.first == UInt8(ascii: "<")
     }
 
-    /// Foundation's reason, with its line when it gives one ("… on line 5 …").
-    private static func foundationError(_ error: Error) -> PropertyListError {
+    /// Foundation's reason, with its line when it gives one ("… on line 5 …"), or the last
+    /// line for a file that ends too soon.
+    private static func foundationError(_ error: Error, in data: Data) -> PropertyListError {
         let reason = ((error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String) ?? error.localizedDescription
         let words = reason.split(separator: " ")
-        let line = zip(words, words.dropFirst()).first { $0.0 == "line" }.flatMap { Int($0.1.trimmingCharacters(in: .punctuationCharacters)) }
+        var line = zip(words, words.dropFirst()).first { $0.0 == "line" }.flatMap { Int($0.1.trimmingCharacters(in: .punctuationCharacters)) }
+        if line == nil, reason.contains("EOF") || reason.contains("end of file") {
+            line = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).count - (data.last == UInt8(ascii: "\n") ? 1 : 0)
+        }
         return PropertyListError(line: line, reason: "not a readable property list: \(reason)")
     }
 

@@ -10,7 +10,7 @@ import HeraldEnrichment
 ///
 /// | key | type | default |
 /// |---|---|---|
-/// | `Layout` | a built-in name (`onesignal`, `fcm`, `notifee`, `apns`) or a custom layout dictionary | detected per payload |
+/// | `Layout` | a built-in name (`onesignal`, `fcm`, `notifee`, `expo`, `apns`) or a custom layout dictionary | detected per payload |
 /// | `AvatarTimeout` | seconds | 5 |
 /// | `Budget` | seconds | 25 |
 /// | `AllowedHosts` | array of host names | any host |
