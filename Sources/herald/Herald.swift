@@ -5,12 +5,14 @@ import Foundation
 struct Herald: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "herald",
-        abstract: "Lint, preview and send iOS communication notifications, and run a local APNs.",
+        abstract: "Lint, preview and send iOS communication notifications, check an app's project, and run a local APNs.",
         discussion: """
             Herald reads push payloads from OneSignal, FCM, Notifee, Expo or plain APNs the way its \
             notification service extension does on the phone, and shows what the phone will show: \
             the sender, avatar, conversation, group line and attachments, and why anything might fail; \
-            `playground` draws it in a browser page as you edit the payload. It sends what the \
+            `playground` draws it in a browser page as you edit the payload; `doctor` checks an \
+            app's Xcode project for the set-up mistakes that silently turn a communication \
+            notification into a plain one. It sends what the \
             extension reads through APNs or OneSignal, and `apns-emulator` answers as APNs does, to \
             test a backend offline.
 
