@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HeraldCore
 
 @main
 struct Herald: AsyncParsableCommand {
@@ -19,6 +20,7 @@ struct Herald: AsyncParsableCommand {
             Exit codes: 0 success, 1 a payload has errors or a notification failed, 2 usage errors \
             or unreadable files.
             """,
+        version: Release.version,
         subcommands: [PreviewCommand.self, LintCommand.self, ConvertCommand.self, DoctorCommand.self, PlaygroundCommand.self, SendCommand.self, APNsEmulatorCommand.self]
     )
 
