@@ -2,15 +2,16 @@ import ArgumentParser
 import Foundation
 import HeraldCore
 
-/// `--layout NAME | --layout-file FILE`, shared by the commands that read payloads.
+/// `--layout NAME | --layout-file FILE`, one rule for every command: a built-in layout by
+/// name, a custom one from a file.
 struct LayoutOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp(
-        "Read the payload with this built-in layout instead of detecting one.",
+        "A built-in layout, where the message's data is read from (default: detected per payload) or, for send, written to (default: apns).",
         valueName: Layout.builtIn.map(\.name).joined(separator: "|")))
     var layout: String?
 
     @Option(name: .customLong("layout-file"), help: ArgumentHelp(
-        "Read the payload with a custom layout from a JSON file (see README, Custom layouts).", valueName: "file"))
+        "A custom layout from a JSON file, instead of --layout (see README, Custom layouts).", valueName: "file"))
     var layoutFile: String?
 
     func validate() throws {
@@ -18,7 +19,8 @@ struct LayoutOptions: ParsableArguments {
             throw ValidationError("give --layout or --layout-file, not both")
         }
         if let layout, Layout.builtIn(named: layout) == nil {
-            throw ValidationError("unknown layout '\(layout)'; built-in layouts: \(Layout.builtIn.map(\.name).joined(separator: ", "))")
+            let file = FileManager.default.fileExists(atPath: layout) ? "; for a layout file, use --layout-file \(layout)" : ""
+            throw ValidationError("unknown layout '\(layout)'; built-in layouts: \(Layout.builtIn.map(\.name).joined(separator: ", "))\(file)")
         }
     }
 

@@ -18,7 +18,7 @@ struct PreviewCommand: AsyncParsableCommand {
             standard input. A OneSignal, FCM v1 or Expo request body (what your backend posts) \
             is converted first, as its provider does (see `herald convert`). Relative media paths and file: URLs are read relative to the \
             payload's directory (only here, never on the phone). Decryption keys come from \
-            --key-file or the HERALD_DECRYPTION_KEYS environment variable (kid:base64key,...).
+            --decryption-keys or the HERALD_DECRYPTION_KEYS environment variable (kid:base64key,...).
 
             Exit status: 0 shown, 1 the payload is not valid JSON (or a request its provider would \
             refuse), 2 usage errors or unreadable files.

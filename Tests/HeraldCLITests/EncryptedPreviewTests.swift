@@ -8,8 +8,9 @@ struct EncryptedPreviewTests {
     static let keys = HeraldProcess.path("Examples/keys/demo-keys.json")
 
     @Test func withTheKeyFileItPreviewsDecrypted() async throws {
-        let result = try await HeraldProcess.run(["preview", "--json", "--no-fetch", "--key-file", Self.keys, Self.payload])
+        let result = try await HeraldProcess.run(["preview", "--json", "--no-fetch", "--decryption-keys", Self.keys, Self.payload])
         #expect(result.status == 0)
+        #expect(result.stderr.isEmpty)
         let json = try JSONValue(parsing: result.stdout)
         // The plaintext the example was sealed with (see Examples/encrypted-message.json's history).
         #expect(json["content"]?["title"] == "Noor Haddad")
@@ -17,6 +18,18 @@ struct EncryptedPreviewTests {
         #expect(json["communication"]?["sender"]?["identifier"] == "user-77")
         #expect(json["communication"]?["conversationIdentifier"] == "dm-77")
         #expect(json["decisions"]?.arrayValue?.contains { $0["code"] == "decrypted" } == true)
+    }
+
+    @Test func theOldFlagNameStillWorksAndSaysItsNewName() async throws {
+        let old = try await HeraldProcess.run(["preview", "--json", "--no-fetch", "--key-file", Self.keys, Self.payload])
+        #expect(old.status == 0)
+        #expect(try JSONValue(parsing: old.stdout)["content"]?["title"] == "Noor Haddad")
+        #expect(old.stderr.contains("--key-file is now --decryption-keys here"))
+        let help = try await HeraldProcess.run(["preview", "--help"])
+        #expect(help.stdout.contains("--decryption-keys <file>"))
+        #expect(!help.stdout.contains("--key-file"))
+        let both = try await HeraldProcess.run(["preview", "--key-file", Self.keys, "--decryption-keys", Self.keys, Self.payload])
+        #expect(both.status == 2)
     }
 
     @Test func withoutAKeyItFallsBackCleanly() async throws {

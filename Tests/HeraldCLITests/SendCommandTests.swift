@@ -135,4 +135,31 @@ struct SendCommandTests {
         #expect(body.encodedByteCount <= 4096)
         #expect(body["aps"]?["alert"]?["body"]?.stringValue?.hasSuffix("…") == true)
     }
+
+    @Test func everySendTakesItsLayoutAsANameOrAFileAsPreviewDoes() async throws {
+        let base = ["send", "apns", "--topic", "com.example.chat", "--sandbox", "--token", Self.token, "--dry-run", "--text", "hi", "--sender-name", "Maya"]
+        let named = try await HeraldProcess.run(base + ["--layout", "fcm"])
+        #expect(named.status == 0)
+        // FCM data values are strings: the communication block travels as JSON text.
+        #expect(try Self.body(ofDryRun: named.stdout)["communication"]?.stringValue == #"{"sender_name":"Maya"}"#)
+        let file = HeraldProcess.path("Examples/layouts/zulip.json")
+        let fromFile = try await HeraldProcess.run(base + ["--layout-file", file])
+        #expect(fromFile.status == 0, "\(fromFile.stderr)")
+        // A path given to --layout points at --layout-file.
+        let path = try await HeraldProcess.run(base + ["--layout", file])
+        #expect(path.status == 2)
+        #expect(path.stderr.contains("for a layout file, use --layout-file \(file)"))
+    }
+
+    @Test func sendOneSignalTakesNoPayloadFileAndItsHelpOffersNone() async throws {
+        let help = try await HeraldProcess.run(["send", "onesignal", "--help"])
+        #expect(!help.stdout.contains("<payload>"))
+        let apnsHelp = try await HeraldProcess.run(["send", "apns", "--help"])
+        #expect(apnsHelp.stdout.contains("<payload>"))
+        let withFile = try await HeraldProcess.run(["send", "onesignal", "--app-id", "a", "--external-id", "u", "--text", "hi", "x.json"])
+        #expect(withFile.status == 2)
+        #expect(withFile.stderr.contains("Unexpected argument 'x.json'"))
+        let noText = try await HeraldProcess.run(["send", "onesignal", "--app-id", "a", "--external-id", "u"])
+        #expect(noText.stderr.contains("give --text"))
+    }
 }

@@ -2,10 +2,9 @@ import ArgumentParser
 import Foundation
 import HeraldCore
 
-/// The message to send: a payload file, or the message flags from which Herald builds one.
+/// The message flags from which Herald builds a payload (`send apns` may take a payload file
+/// instead, and says so in its own help).
 struct MessageOptions: ParsableArguments {
-    @Argument(help: ArgumentHelp("A payload file to send as it is, or - for standard input; or leave it out and give --text.", valueName: "payload"))
-    var payload: String?
 
     @Option(name: .customLong("sender-name"), help: ArgumentHelp("Who sent the message: the bold name, and what makes it a communication notification.", valueName: "name"))
     var senderName: String?
@@ -56,16 +55,13 @@ struct MessageOptions: ParsableArguments {
     var relevanceScore: Double?
 
     /// Whether any message flag was given.
-    private var hasMessageFlags: Bool {
+    var hasMessageFlags: Bool {
         senderName != nil || senderID != nil || senderHandle != nil || avatarURL != nil || text != nil || conversation != nil
             || group != nil || groupAvatarURL != nil || !recipient.isEmpty || !attachmentURL.isEmpty || mention || title != nil || subtitle != nil
             || category != nil || interruptionLevel != nil || relevanceScore != nil
     }
 
     func validate() throws {
-        if payload != nil, hasMessageFlags {
-            throw ValidationError("give a payload file or the message flags (--text, --sender-name, ...), not both")
-        }
         if senderName == nil, senderID != nil || senderHandle != nil || avatarURL != nil {
             throw ValidationError("--sender-id, --sender-handle and --avatar-url need --sender-name")
         }
@@ -86,8 +82,8 @@ struct MessageOptions: ParsableArguments {
         }
     }
 
-    /// A payload file or `--text`: what every alert push needs.
-    func requireText() throws {
+    /// `--text` or a payload file (`send apns`): what every alert push needs.
+    func requireText(orPayload payload: String?) throws {
         if payload == nil, text == nil {
             throw ValidationError("give a payload file, or --text (with --sender-name for a communication notification)")
         }
@@ -105,7 +101,7 @@ struct MessageOptions: ParsableArguments {
 
     /// The message from the flags; `nil` when a payload file was given instead.
     var outgoing: OutgoingMessage? {
-        guard payload == nil, let text else { return nil }
+        guard let text else { return nil }
         return OutgoingMessage(
             message: data, text: text, title: title, subtitle: subtitle, category: category,
             interruptionLevel: interruptionLevel.map(InterruptionLevel.init(rawValue:)), relevanceScore: relevanceScore)

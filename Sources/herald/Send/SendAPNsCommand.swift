@@ -53,10 +53,12 @@ struct SendAPNsCommand: AsyncParsableCommand {
     @Option(name: .customLong("tokens-file"), help: ArgumentHelp("A file of device tokens, one per line (# comments and blank lines ignored).", valueName: "file"))
     var tokensFile: String?
 
+    @Argument(help: ArgumentHelp("A payload file to send as it is, or - for standard input; or leave it out and give --text.", valueName: "payload"))
+    var payload: String?
+
     @OptionGroup(title: "Message") var message: MessageOptions
 
-    @Option(name: .long, help: ArgumentHelp("Where the message's data goes in a built payload.", valueName: "apns|layout-file"))
-    var layout: String = "apns"
+    @OptionGroup(title: "Layout") var layoutOptions: LayoutOptions
 
     @Option(name: .customLong("seal-key-file"), help: ArgumentHelp("Encrypt the built message end to end with a key from this file ({\"keys\": {\"<kid>\": \"<base64>\"}}).", valueName: "file"))
     var sealKeyFile: String?
@@ -127,7 +129,7 @@ struct SendAPNsCommand: AsyncParsableCommand {
             try message.refuseShownFlags()
             if let priority, priority != 5 { throw ValidationError("--priority \(priority): a background push must have apns-priority 5 (the default for it)") }
         } else {
-            try message.requireText()
+            try message.requireText(orPayload: payload)
         }
         try SecondsOption.check(timeout, flag: "--timeout", maximum: 3600)
         try SecondsOption.check(streamWait, flag: "--stream-wait", maximum: 3600)
@@ -135,7 +137,10 @@ struct SendAPNsCommand: AsyncParsableCommand {
             throw ValidationError("sending needs --key-file, --key-id and --team-id")
         }
         if (sealKeyFile == nil) != (sealKeyID == nil) { throw ValidationError("--seal-key-file and --seal-key-id go together") }
-        if sealKeyFile != nil, message.payload != nil { throw ValidationError("--seal-key-file seals a built message; a payload file is sent as it is") }
+        if payload != nil, message.hasMessageFlags {
+            throw ValidationError("give a payload file or the message flags (--text, --sender-name, ...), not both")
+        }
+        if sealKeyFile != nil, payload != nil { throw ValidationError("--seal-key-file seals a built message; a payload file is sent as it is") }
         guard concurrency > 0 else { throw ValidationError("--concurrency must be at least 1") }
         guard connections > 0 else { throw ValidationError("--connections must be at least 1") }
         guard timeout > 0, timeout.isFinite else { throw ValidationError("--timeout must be a positive number of seconds") }
@@ -205,7 +210,7 @@ struct SendAPNsCommand: AsyncParsableCommand {
     private var noTokens: CLIError { .usage("\(tokensFile ?? "--token"): no device tokens") }
 
     private func buildBody() throws(CLIError) -> Data {
-        if let payload = message.payload {
+        if let payload {
             let source = PayloadSource(argument: payload)
             let data = try source.read()
             do {
@@ -219,8 +224,7 @@ struct SendAPNsCommand: AsyncParsableCommand {
             }
             return data
         }
-        let chosen = try chosenLayout()
-        var builder = PayloadBuilder(layout: chosen, maximumByteCount: APNSPushType(rawValue: pushType).maximumPayloadByteCount)
+        var builder = PayloadBuilder(layout: try layoutOptions.resolve() ?? .apns, maximumByteCount: APNSPushType(rawValue: pushType).maximumPayloadByteCount)
         try applySealing(to: &builder)
         let outgoing = message.outgoing
         guard isBackground || outgoing != nil else { throw .usage("give a payload file or --text") }
@@ -238,22 +242,6 @@ struct SendAPNsCommand: AsyncParsableCommand {
             printError("the text was shortened by \(built.omittedCharacterCount) characters to fit \(builder.maximumByteCount) bytes")
         }
         return built.data
-    }
-
-    private func chosenLayout() throws(CLIError) -> Layout {
-        let chosen: Layout
-        if let builtIn = Layout.builtIn(named: layout) {
-            chosen = builtIn
-        } else {
-            do {
-                chosen = try Layout(definitionData: try PayloadSource(argument: layout).read())
-            } catch let error as CLIError {
-                throw .usage("--layout \(layout): not a built-in layout, and \(error.description)")
-            } catch {
-                throw .usage("--layout \(layout): \(error)")
-            }
-        }
-        return chosen
     }
 
     private func applySealing(to builder: inout PayloadBuilder) throws(CLIError) {

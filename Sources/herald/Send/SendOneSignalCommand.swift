@@ -52,10 +52,9 @@ struct SendOneSignalCommand: AsyncParsableCommand {
         guard subscriptionID.isEmpty != externalID.isEmpty else {
             throw ValidationError("give --subscription-id or --external-id (one kind per send)")
         }
-        if message.payload != nil {
-            throw ValidationError("OneSignal builds the payload itself: give the message flags (--text, --sender-name, ...), not a payload file")
+        guard message.text != nil else {
+            throw ValidationError("give --text (with --sender-name for a communication notification); OneSignal builds the payload itself, from the message flags")
         }
-        try message.requireText()
         if let endpoint, URL(string: endpoint)?.scheme == nil { throw ValidationError("--endpoint must be a URL") }
         try SecondsOption.check(timeout, flag: "--timeout", maximum: 3600)
     }
