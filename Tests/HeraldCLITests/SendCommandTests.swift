@@ -42,8 +42,8 @@ struct SendCommandTests {
         defer { try? FileManager.default.removeItem(at: file) }  // a leftover temp file is harmless
         let second = String(repeating: "0f", count: 32)
         // CRLF line ends, a comment, blank and whitespace-only lines, an indented token in
-        // upper case, a repeat, and one line that is not hex.
-        let text = "# staging devices\r\n\r\n   \n\(Self.token)\r\n\t\(second.uppercased())  \n\(Self.token)\nnot-a-token\n#\(second)"
+        // upper case, and a repeat.
+        let text = "# staging devices\r\n\r\n   \n\(Self.token)\r\n\t\(second.uppercased())  \n\(Self.token)\n#\(second)"
         try Data(text.utf8).write(to: file)
         let result = try await HeraldProcess.run(
             ["send", "apns", "--topic", "com.example.chat", "--sandbox", "--tokens-file", file.path, "--dry-run", "--text", "hi"])
@@ -52,7 +52,6 @@ struct SendCommandTests {
         #expect(posts == [
             "POST https://api.sandbox.push.apple.com/3/device/\(Self.token)",
             "POST https://api.sandbox.push.apple.com/3/device/\(second)",
-            "POST https://api.sandbox.push.apple.com/3/device/not-a-token   (not hex: would fail as BadDeviceToken)",
         ])
         #expect(result.stderr.contains("1 repeated device tokens are sent once"))
     }
@@ -161,5 +160,31 @@ struct SendCommandTests {
         #expect(withFile.stderr.contains("Unexpected argument 'x.json'"))
         let noText = try await HeraldProcess.run(["send", "onesignal", "--app-id", "a", "--external-id", "u"])
         #expect(noText.stderr.contains("give --text"))
+    }
+
+    @Test func tokensOfOtherServicesAndBrokenLinesAreNamedAndNothingIsSent() async throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("herald-tokens-\(UUID().uuidString).txt")
+        defer { try? FileManager.default.removeItem(at: file) }  // a leftover temp file is harmless
+        let fcm = "cXk3Zm9vYmFyOjEyMzQ1Njc4:APA91bH" + String(repeating: "x_Y-z", count: 26)
+        var data = Data("\(Self.token)\n8f2d4c1e-1b3a-4c5d-9e6f-0a1b2c3d4e5f\nExponentPushToken[AbCdEf0123456789ghij]\n\(fcm)\n".utf8)
+        // Five lines of binary garbage, with no newline inside any of them.
+        for seed in 0..<5 { data.append(contentsOf: (0..<200).map { UInt8(truncatingIfNeeded: ($0 &* 37 &+ seed &* 11) | 0x80) } + [0x0A]) }
+        try data.write(to: file)
+        let result = try await HeraldProcess.run(
+            ["send", "apns", "--topic", "com.example.chat", "--sandbox", "--tokens-file", file.path, "--dry-run", "--text", "hi"])
+        #expect(result.status == 2)
+        #expect(result.stdout.isEmpty)
+        let lines = result.stderr.components(separatedBy: "\n")
+        #expect(lines[0] == "herald: 8 of 9 tokens are not APNs device tokens, so nothing was sent:")
+        #expect(lines[1] == "  line 2: a OneSignal subscription id; send to it with `herald send onesignal --subscription-id ID`, or give the device's APNs token")
+        #expect(lines[2].hasPrefix("  line 3: an Expo push token;"))
+        #expect(lines[3].hasPrefix("  line 4: an FCM registration token;"))
+        #expect(lines[4].hasPrefix("  lines 5, 6, 7 (and 2 more): not a device token"))
+        // The garbage itself never reaches the terminal.
+        #expect(result.stderr.utf8.count < 1000)
+        let single = try await HeraldProcess.run(
+            ["send", "apns", "--topic", "t", "--sandbox", "--token", "ExponentPushToken[a1]", "--dry-run", "--text", "hi"])
+        #expect(single.status == 2)
+        #expect(single.stderr.contains("--token 1: an Expo push token"))
     }
 }

@@ -25,11 +25,13 @@ struct SendToEmulatorTests {
             let gone = String(repeating: "0f", count: 32)
             let emulator = try await ServerProcess("apns-emulator", credentials + ["--ca-out", ca, "--log", log, "--simctl-dir", simctl, "--unregistered-token", gone])
             let good = String(repeating: "a1", count: 32)
+            // From standard input, which is read only as it is sent: the token that is not
+            // one is reported as such, not as BadDeviceToken, and not to be deleted.
             let send = try await HeraldProcess.run(["send", "apns"] + credentials + [
                 "--topic", "com.example.chat", "--endpoint", "https://127.0.0.1:\(emulator.port)", "--ca-file", ca,
-                "--token", good, "--token", gone, "--token", "abc", "--json",
+                "--tokens-file", "-", "--json",
                 "--sender-name", "Maya Lindqvist", "--text", "Rope is packed.", "--conversation", "conv-8c2f1e", "--group", "Weekend climbing",
-            ])
+            ], stdin: Data("\(good)\n\(gone)\nabc\n".utf8))
             let stopped = await emulator.stop()
 
             // One JSON object per token; exit 1 because two failed.
@@ -40,8 +42,9 @@ struct SendToEmulatorTests {
             #expect(byToken[good]?["delivered"] == true)
             #expect(byToken[gone]?["reason"] == "Unregistered")
             #expect(byToken[gone]?["deleteToken"] == true)
-            #expect(byToken["abc"]?["reason"] == "BadDeviceToken")
-            #expect(byToken["abc"]?["deleteToken"] == true)
+            #expect(byToken["abc"]?["reason"] == "NotAnAPNsToken")
+            #expect(byToken["abc"]?["deleteToken"] == false)
+            #expect(byToken["abc"]?["message"]?.stringValue?.hasPrefix("not sent: not a device token") == true)
 
             // The emulator logged the delivered one; preview reads the same sender, conversation, group.
             let lines = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")

@@ -203,6 +203,7 @@ struct SendAPNsCommand: AsyncParsableCommand {
     private func readTokens() throws(CLIError) -> TokenList {
         let tokens = TokenList(flags: token, file: tokensFile)
         try tokens.checkReadable()
+        try tokens.checkKinds()
         return tokens
     }
 

@@ -21,7 +21,8 @@ struct SendPlan {
     }
 
     /// The tokens that are hex bytes, for the client, read lazily; each one that is not is
-    /// handed to `invalid` as a failed result instead (APNs would answer BadDeviceToken).
+    /// handed to `invalid` as a failed result instead, saying what it is (never as
+    /// BadDeviceToken, never to be deleted).
     func deviceTokens(invalid: @escaping @Sendable (SendResult) -> Void) -> DeviceTokens {
         DeviceTokens(tokens: tokens, invalid: invalid)
     }
@@ -35,10 +36,12 @@ struct SendPlan {
             return AnyIterator {
                 while let entry = entries.next() {
                     if let token = entry.token { return token }
+                    // Only from standard input, which is not read before sending.
+                    let kind = ForeignToken(entry.text) ?? .malformed
                     invalid(
                         SendResult(
-                            token: entry.text, delivered: false, reason: APNSErrorReason.badDeviceToken.rawValue, deleteToken: true,
-                            message: "not sent: the device token is not hex bytes", attempts: 0))
+                            token: ForeignToken.display(entry.text), delivered: false, reason: "NotAnAPNsToken", deleteToken: false,
+                            message: "not sent: \(kind.name); \(kind.advice)", attempts: 0))
                 }
                 return nil
             }
@@ -60,8 +63,8 @@ struct SendPlan {
         for entry in tokens {
             count += 1
             print(
-                "POST \(clientConfiguration.endpoint.url.absoluteString)/3/device/\(entry.token?.hex ?? entry.text)"
-                    + (entry.token == nil ? "   (not hex: would fail as BadDeviceToken)" : ""))
+                "POST \(clientConfiguration.endpoint.url.absoluteString)/3/device/"
+                    + (entry.token.map(\.hex) ?? ForeignToken(entry.text).map { "\(ForeignToken.display(entry.text))   (\($0.name): not sent)" } ?? ""))
         }
         var lines = ["authorization: bearer <ES256 provider token, not shown>"]
         for header in template.wireRequest(authorization: nil).headers {

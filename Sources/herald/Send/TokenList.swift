@@ -22,6 +22,36 @@ struct TokenList: Sequence, Sendable {
         guard FileHandle(forReadingAtPath: file) != nil else { throw .usage("\(file): cannot be read") }
     }
 
+    /// Reads every token once before anything is sent and refuses the send when some are not
+    /// APNs device tokens, naming their kind and lines. Standard input cannot be read twice, so
+    /// its tokens are judged as they are sent instead (``SendPlan``).
+    ///
+    /// - Throws: ``CLIError`` (status 2) saying how many are which kind, and where.
+    func checkKinds() throws(CLIError) {
+        guard file != "-" else { return }
+        var found: [ForeignToken: (count: Int, places: [String])] = [:]
+        var total = 0
+        var iterator = makeIterator()
+        while let (place, text) = iterator.nextWithPlace() {
+            total += 1
+            guard let kind = ForeignToken(text) else { continue }
+            found[kind, default: (0, [])].count += 1
+            if found[kind]!.places.count < 3 { found[kind]!.places.append(place) }
+        }
+        guard !found.isEmpty else { return }
+        let bad = found.values.map(\.count).reduce(0, +)
+        var lines = ["\(bad) of \(total) tokens \(bad == 1 ? "is not an APNs device token" : "are not APNs device tokens"), so nothing was sent:"]
+        for kind in ForeignToken.allCases {
+            guard let entry = found[kind] else { continue }
+            let more = entry.count > entry.places.count ? " (and \(entry.count - entry.places.count) more)" : ""
+            let places = entry.places.allSatisfy { $0.hasPrefix("line ") } && entry.places.count > 1
+                ? "lines " + entry.places.map { $0.dropFirst("line ".count) }.joined(separator: ", ") : entry.places.joined(separator: ", ")
+            lines.append("  \(places)\(more): \(kind.name); \(kind.advice)")
+        }
+        lines.append("Remove or replace those, then send again.")
+        throw .usage(lines.joined(separator: "\n"))
+    }
+
     func makeIterator() -> Iterator {
         let handle: FileHandle? = switch file {
         case nil: nil
@@ -44,18 +74,30 @@ struct TokenList: Sequence, Sendable {
             atEnd = handle == nil
         }
 
-        mutating func next() -> String? {
-            if let flag = flags.next() { return flag }
+        private var flagCount = 0
+        private var line = 0
+
+        mutating func next() -> String? { nextWithPlace()?.text }
+
+        /// The next token and where it was given: `--token 2` or `line 14`.
+        mutating func nextWithPlace() -> (place: String, text: String)? {
+            if let flag = flags.next() {
+                flagCount += 1
+                return ("--token \(flagCount)", flag)
+            }
             while true {
                 if let newline = buffer[position...].firstIndex(of: UInt8(ascii: "\n")) {
                     defer { position = newline + 1 }
-                    if let token = Self.token(in: buffer[position..<newline]) { return token }
+                    line += 1
+                    if let token = Self.token(in: buffer[position..<newline]) { return ("line \(line)", token) }
                     continue
                 }
                 guard !atEnd, let handle else {
                     // The last line, without a newline.
                     defer { position = buffer.count }
-                    return position < buffer.count ? Self.token(in: buffer[position...]) : nil
+                    guard position < buffer.count else { return nil }
+                    line += 1
+                    return Self.token(in: buffer[position...]).map { ("line \(line)", $0) }
                 }
                 buffer.removeFirst(position)
                 position = 0
