@@ -12,17 +12,20 @@ struct APNsEmulatorCommand: AsyncParsableCommand {
             made at start (or --cert/--key); --ca-out writes the authority's certificate, which \
             `herald send apns --ca-file` takes. Provider tokens are verified against the .p8 key \
             (signature, kid, iss, age, no new one on a connection within 20 minutes), headers \
-            and body by APNs's rules, and refusals carry Apple's statuses and reasons. As APNs \
-            does, a connection allows one stream until a valid provider token came, and a \
+            and body by APNs' rules, and refusals carry Apple's statuses and reasons. As APNs \
+            does, a connection allows one stream until a valid provider token has come, and a \
             client that does not offer ALPN h2 is refused. Each accepted notification is appended to --log as one \
             JSON line with "token", "headers" and "payload".
 
             Prints one line when it accepts connections. Stops on SIGINT or SIGTERM, sending \
             GOAWAY to every connection first.
+
+            Exit status: 0 stopped by SIGINT or SIGTERM, 2 usage errors, unreadable files or a \
+            port it cannot listen on.
             """
     )
 
-    @Option(name: .long, help: ArgumentHelp("The port to listen on (0: any free port; the ready line says which).", valueName: "n"))
+    @Option(name: .long, help: ArgumentHelp("The port to listen on (0: any free port; the ready line says which).", valueName: "port"))
     var port: Int = 2197
 
     @Option(name: .customLong("key-file"), help: ArgumentHelp("The .p8 key whose provider tokens are accepted (only its public half is used).", valueName: "file"))
@@ -52,7 +55,7 @@ struct APNsEmulatorCommand: AsyncParsableCommand {
     @Option(name: .customLong("unregistered-token"), help: ArgumentHelp("Answer this device token 410 Unregistered (repeat for each).", valueName: "hex"))
     var unregisteredToken: [String] = []
 
-    @Option(name: .customLong("max-streams"), help: ArgumentHelp("SETTINGS_MAX_CONCURRENT_STREAMS per connection once a valid provider token came on it (1 before, as APNs).", valueName: "n"))
+    @Option(name: .customLong("max-streams"), help: ArgumentHelp("SETTINGS_MAX_CONCURRENT_STREAMS per connection once a valid provider token has come on it (1 before, as APNs does).", valueName: "n"))
     var maximumStreams: Int = 500
 
     @Option(name: .customLong("latency-ms"), help: ArgumentHelp("Fault: wait this long before every answer (at most a day).", valueName: "ms"))

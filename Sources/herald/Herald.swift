@@ -13,12 +13,13 @@ struct Herald: AsyncParsableCommand {
             the sender, avatar, conversation, group line and attachments, and why anything might fail; \
             `playground` draws it in a browser page as you edit the payload; `doctor` checks an \
             app's Xcode project for the set-up mistakes that silently turn a communication \
-            notification into a plain one. It sends what the \
-            extension reads through APNs or OneSignal, and `apns-emulator` answers as APNs does, to \
+            notification into a plain one. It sends, through APNs or \
+            OneSignal, exactly what the extension reads, and `apns-emulator` answers as APNs does, to \
             test a backend offline.
 
-            Exit codes: 0 success, 1 a payload has errors or a notification failed, 2 usage errors \
-            or unreadable files.
+            Exit status: 0 success; 1 a payload has errors (lint, convert), a project has errors \
+            (doctor) or a notification failed (send); 2 usage errors or unreadable files. Each \
+            command's --help says exactly.
             """,
         version: Release.version,
         subcommands: [PreviewCommand.self, LintCommand.self, ConvertCommand.self, DoctorCommand.self, PlaygroundCommand.self, SendCommand.self, APNsEmulatorCommand.self]

@@ -2,19 +2,33 @@ import ArgumentParser
 import Foundation
 import HeraldCore
 
-/// `--layout NAME | --layout-file FILE`, one rule for every command: a built-in layout by
-/// name, a custom one from a file.
+/// `--layout NAME | --layout-file FILE` for the commands that read payloads. `send apns`,
+/// which writes one, has its own help text and the same rule (``check(layout:layoutFile:)``,
+/// ``resolve(layout:layoutFile:)``): a built-in layout by name, a custom one from a file.
 struct LayoutOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp(
-        "A built-in layout, where the message's data is read from (default: detected per payload) or, for send, written to (default: apns).",
+        "Read the payload with this built-in layout instead of detecting one.",
         valueName: Layout.builtIn.map(\.name).joined(separator: "|")))
     var layout: String?
 
     @Option(name: .customLong("layout-file"), help: ArgumentHelp(
-        "A custom layout from a JSON file, instead of --layout (see README, Custom layouts).", valueName: "file"))
+        "Read the payload with a custom layout from a JSON file (see README, Custom layouts).", valueName: "file"))
     var layoutFile: String?
 
     func validate() throws {
+        try Self.check(layout: layout, layoutFile: layoutFile)
+    }
+
+    /// The chosen layout, or `nil` to detect one per payload.
+    ///
+    /// - Throws: ``CLIError`` (status 2) when the layout file cannot be read or is invalid.
+    func resolve() throws(CLIError) -> Layout? {
+        try Self.resolve(layout: layout, layoutFile: layoutFile)
+    }
+
+    /// Refuses both at once, and a name that is no built-in layout (pointing a path at
+    /// --layout-file).
+    static func check(layout: String?, layoutFile: String?) throws {
         if layout != nil, layoutFile != nil {
             throw ValidationError("give --layout or --layout-file, not both")
         }
@@ -24,10 +38,10 @@ struct LayoutOptions: ParsableArguments {
         }
     }
 
-    /// The chosen layout, or `nil` to detect one per payload.
+    /// The named or loaded layout, or `nil` when neither option was given.
     ///
     /// - Throws: ``CLIError`` (status 2) when the layout file cannot be read or is invalid.
-    func resolve() throws(CLIError) -> Layout? {
+    static func resolve(layout: String?, layoutFile: String?) throws(CLIError) -> Layout? {
         if let layout { return Layout.builtIn(named: layout) }
         guard let layoutFile else { return nil }
         let data = try PayloadSource(argument: layoutFile).read()

@@ -148,6 +148,11 @@ struct SendCommandTests {
         let path = try await HeraldProcess.run(base + ["--layout", file])
         #expect(path.status == 2)
         #expect(path.stderr.contains("for a layout file, use --layout-file \(file)"))
+        // A payload file is sent as it is: a layout would be ignored, so it is refused.
+        let withPayload = try await HeraldProcess.run(
+            ["send", "apns", "--topic", "t", "--sandbox", "--token", Self.token, "--dry-run", "--layout", "fcm", HeraldProcess.path("Examples/onesignal-group-message.json")])
+        #expect(withPayload.status == 2)
+        #expect(withPayload.stderr.contains("a payload file is sent as it is"))
     }
 
     @Test func sendOneSignalTakesNoPayloadFileAndItsHelpOffersNone() async throws {

@@ -18,8 +18,13 @@ struct SendAPNsCommand: AsyncParsableCommand {
             answers BadDeviceToken for a token of the other environment). --json prints one \
             object per token instead.
 
-            A local APNs: start `herald apns-emulator --ca-out ca.pem ...`, then send with \
+            To send it needs --key-file, --key-id and --team-id, and exactly one of --sandbox, \
+            --production or --endpoint; --dry-run needs no key. A local APNs: start \
+            `herald apns-emulator --ca-out ca.pem ...`, then send with \
             --endpoint https://127.0.0.1:PORT --ca-file ca.pem.
+
+            Exit status: 0 every notification was accepted, 1 any failed, 2 usage errors or \
+            unreadable files (payload, tokens file, key), or tokens that are not APNs tokens.
             """
     )
 
@@ -35,10 +40,10 @@ struct SendAPNsCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The app's bundle id (with the push type's suffix, e.g. .voip).", valueName: "bundle-id"))
     var topic: String
 
-    @Flag(name: .long, help: "Send to APNs's development server (apps signed for development).")
+    @Flag(name: .long, help: "Send to APNs' development server (apps signed for development).")
     var sandbox = false
 
-    @Flag(name: .long, help: "Send to APNs's production server.")
+    @Flag(name: .long, help: "Send to APNs' production server.")
     var production = false
 
     @Option(name: .long, help: ArgumentHelp("Send to another server that answers as APNs does.", valueName: "https-url"))
@@ -58,7 +63,13 @@ struct SendAPNsCommand: AsyncParsableCommand {
 
     @OptionGroup(title: "Message") var message: MessageOptions
 
-    @OptionGroup(title: "Layout") var layoutOptions: LayoutOptions
+    @Option(name: .long, help: ArgumentHelp(
+        "Write the built message with this built-in layout (default: apns).", valueName: Layout.builtIn.map(\.name).joined(separator: "|")))
+    var layout: String?
+
+    @Option(name: .customLong("layout-file"), help: ArgumentHelp(
+        "Write the built message with a custom layout from a JSON file (see README, Custom layouts).", valueName: "file"))
+    var layoutFile: String?
 
     @Option(name: .customLong("seal-key-file"), help: ArgumentHelp("Encrypt the built message end to end with a key from this file ({\"keys\": {\"<kid>\": \"<base64>\"}}).", valueName: "file"))
     var sealKeyFile: String?
@@ -139,6 +150,10 @@ struct SendAPNsCommand: AsyncParsableCommand {
         if (sealKeyFile == nil) != (sealKeyID == nil) { throw ValidationError("--seal-key-file and --seal-key-id go together") }
         if payload != nil, message.hasMessageFlags {
             throw ValidationError("give a payload file or the message flags (--text, --sender-name, ...), not both")
+        }
+        try LayoutOptions.check(layout: layout, layoutFile: layoutFile)
+        if payload != nil, layout != nil || layoutFile != nil {
+            throw ValidationError("--layout and --layout-file shape a built message; a payload file is sent as it is")
         }
         if sealKeyFile != nil, payload != nil { throw ValidationError("--seal-key-file seals a built message; a payload file is sent as it is") }
         guard concurrency > 0 else { throw ValidationError("--concurrency must be at least 1") }
@@ -225,7 +240,7 @@ struct SendAPNsCommand: AsyncParsableCommand {
             }
             return data
         }
-        var builder = PayloadBuilder(layout: try layoutOptions.resolve() ?? .apns, maximumByteCount: APNSPushType(rawValue: pushType).maximumPayloadByteCount)
+        var builder = PayloadBuilder(layout: try LayoutOptions.resolve(layout: layout, layoutFile: layoutFile) ?? .apns, maximumByteCount: APNSPushType(rawValue: pushType).maximumPayloadByteCount)
         try applySealing(to: &builder)
         let outgoing = message.outgoing
         guard isBackground || outgoing != nil else { throw .usage("give a payload file or --text") }

@@ -15,7 +15,10 @@ struct SendOneSignalCommand: AsyncParsableCommand {
 
             The REST API key is read from the environment variable \
             \(OneSignalClient.apiKeyEnvironmentVariable), never from the command line, and is \
-            never printed.
+            never printed. It needs --text and one kind of recipient: --subscription-id or \
+            --external-id.
+
+            Exit status: 0 every request was accepted, 1 any failed, 2 usage errors.
             """
     )
 
