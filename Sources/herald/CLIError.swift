@@ -16,7 +16,7 @@ struct CLIError: Error, CustomStringConvertible {
 
 /// Writes a line to standard error.
 func printError(_ message: String) {
-    FileHandle.standardError.write(Data(("herald: " + message + "\n").utf8))
+    FileHandle.standardError.write(Data(("herald: " + message.terminalSafe + "\n").utf8))
 }
 
 extension CLIError {

@@ -55,7 +55,7 @@ struct DoctorCommand: ParsableCommand {
         if json {
             print(JSONValue.object(["projects": .array(reports.map { $0.json(problemsOnly: problemsOnly) })]).jsonText(.pretty))
         } else {
-            print(reports.map { $0.text(problemsOnly: problemsOnly) }.joined(separator: "\n"))
+            printText(reports.map { $0.text(problemsOnly: problemsOnly) }.joined(separator: "\n"))
         }
         if reports.contains(where: \.hasErrors) { throw ExitCode(1) }
     }

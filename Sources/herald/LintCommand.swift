@@ -106,9 +106,9 @@ struct LintCommand: AsyncParsableCommand {
         } else {
             for result in results {
                 let request = result.request.map { " (a request body for the \($0): the payload it becomes is linted)" } ?? ""
-                print("\(result.file)\(request): \(PreviewReport.summary(result.findings))")
+                printText("\(result.file)\(request): \(PreviewReport.summary(result.findings))")
                 for finding in result.findings {
-                    print("  \(finding.severity.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0))\(finding.rule.id): \(finding.message)")
+                    printText("  \(finding.severity.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0))\(finding.rule.id): \(finding.message)")
                 }
             }
         }

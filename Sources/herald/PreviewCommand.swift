@@ -120,7 +120,7 @@ struct PreviewCommand: AsyncParsableCommand {
             let fetcher = AsyncHTTPClientFetcher(allowHTTP: allowHTTP)
             let report = await PreviewReport(previewing: device, configuration: configuration, fetcher: fetcher, keyProvider: keyProvider)
             await fetcher.shutdown()
-            print(json ? report.json.jsonText(.pretty) : report.text)
+            if json { print(report.json.jsonText(.pretty)) } else { printText(report.text) }
             if html != nil || png != nil {
                 try writePicture(report.page(payload: parsed, name: payload == "-" ? source.displayName : URL(fileURLWithPath: payload).lastPathComponent, app: app))
             }

@@ -86,6 +86,14 @@ import Testing
         #expect(error?.description.hasSuffix("project.pbxproj:4: expected ';' after the value of \"isa\", found '}'") == true)
     }
 
+    @Test func aProjectWithoutConfigurationsIsAnError() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("doctor-\(UUID().uuidString)/Bare.xcodeproj")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data("{ objects = { P = { isa = PBXProject; targets = (); }; }; rootObject = P; }".utf8).write(to: folder.appendingPathComponent("project.pbxproj"))
+        let error = #expect(throws: DoctorError.self) { try XcodeProject(contentsOf: folder) }
+        #expect(error?.reason.hasPrefix("the project has no build configurations") == true)
+    }
+
     @Test func aMalformedInfoPlistIsAFindingWithItsLineAndItsChecksSayNothing() throws {
         let url = try SyntheticProject().write()
         let plist = url.deletingLastPathComponent().appendingPathComponent("Chat/Info.plist")

@@ -40,6 +40,9 @@ public struct XcodeProject: Sendable {
         let project = try objects.object(rootID, isa: "PBXProject", from: "rootObject")
         let paths = FilePaths(objects: objects, sourceRoot: url.deletingLastPathComponent())
         configurations = try objects.configurations(of: project, paths: paths)
+        guard !configurations.isEmpty else {
+            throw DoctorError(file: file, reason: "the project has no build configurations (its buildConfigurationList), so nothing can be checked")
+        }
         var targets: [Target] = []
         for id in project["targets"]?.arrayValue?.compactMap(\.stringValue) ?? [] {
             targets.append(try Target(id: id, objects: objects, paths: paths))

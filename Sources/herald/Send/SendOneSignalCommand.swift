@@ -105,7 +105,7 @@ struct SendOneSignalCommand: AsyncParsableCommand {
                     print(JSONValue.object(object).jsonText())
                 } else {
                     print("Created OneSignal notification \(delivery.id) for \(recipients) recipient\(recipients == 1 ? "" : "s").")
-                    for message in delivery.errorMessages { print("  OneSignal says: \(message)") }
+                    for message in delivery.errorMessages { printText("  OneSignal says: \(message)") }
                 }
             } catch {
                 failed = true
@@ -119,8 +119,8 @@ struct SendOneSignalCommand: AsyncParsableCommand {
                     object["errors"] = .array(error.errors.map(JSONValue.string))
                     print(JSONValue.object(object).jsonText())
                 } else {
-                    print("Failed for \(recipients) recipient\(recipients == 1 ? "" : "s"): \(error)")
-                    for message in error.errors { print("  OneSignal says: \(message)") }
+                    printText("Failed for \(recipients) recipient\(recipients == 1 ? "" : "s"): \(error)")
+                    for message in error.errors { printText("  OneSignal says: \(message)") }
                 }
             }
         }

@@ -110,11 +110,11 @@ final class SendReport: @unchecked Sendable {
         guard !json else { return }
         if total == 1 {
             if let lastDelivery {
-                print("Delivered to \(lastDelivery.token) at \(destination): apns-id \(lastDelivery.apnsID ?? "-").")
+                printText("Delivered to \(lastDelivery.token) at \(destination): apns-id \(lastDelivery.apnsID ?? "-").")
             } else if let lastFailure {
                 // The message adds nothing when it is only the reason again.
                 let detail = lastFailure.message.flatMap { $0 == lastFailure.failureName ? nil : ": \($0)" } ?? ""
-                print("Failed for \(lastFailure.token): \(lastFailure.status.map { "\($0) " } ?? "")\(lastFailure.failureName)\(detail)")
+                printText("Failed for \(lastFailure.token): \(lastFailure.status.map { "\($0) " } ?? "")\(lastFailure.failureName)\(detail)")
                 if lastFailure.deleteToken { print("Delete this token from your backend: APNs will not deliver to it.") }
                 if mayBeWrongEnvironment { print(Self.environmentCaveat) }
             }
@@ -125,7 +125,7 @@ final class SendReport: @unchecked Sendable {
         if !failures.isEmpty {
             print("Failed: \(total - delivered)")
             for (name, count) in failures.sorted(by: { ($0.value, $1.key) > ($1.value, $0.key) }) {
-                print("  \(count) \(name)")
+                printText("  \(count) \(name)")
             }
         }
         if !tokensToDelete.isEmpty {

@@ -1,0 +1,35 @@
+extension String {
+    /// The text with every character that could steer a terminal written out visibly
+    /// (`\u{1B}`): C0 controls but tab and newline, DEL, C1 controls, and the bidirectional
+    /// embeddings, overrides and isolates that reorder what is shown.
+    ///
+    /// Payloads, projects and servers supply much of what `herald` prints; none of it may move
+    /// the cursor, recolour the terminal or disguise what it says.
+    var terminalSafe: String {
+        guard unicodeScalars.contains(where: Self.steers) else { return self }
+        var result = ""
+        result.reserveCapacity(utf8.count)
+        for scalar in unicodeScalars {
+            if Self.steers(scalar) {
+                result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    private static func steers(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x09, 0x0A: false
+        case 0x00...0x1F, 0x7F...0x9F: true
+        case 0x202A...0x202E, 0x2066...0x2069: true
+        default: false
+        }
+    }
+}
+
+/// Prints text for a person at a terminal, made safe with ``Swift/String/terminalSafe``.
+func printText(_ text: String) {
+    print(text.terminalSafe)
+}

@@ -1,0 +1,53 @@
+import Foundation
+import Testing
+
+/// What a payload or a project says is printed, never obeyed: escape sequences and
+/// bidirectional overrides are written out.
+@Suite("terminal safety")
+struct TerminalSafetyTests {
+    static func write(_ text: String, name: String = "payload.json") throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("herald-escape-\(UUID().uuidString)-\(name)")
+        try Data(text.utf8).write(to: url)
+        return url
+    }
+
+    @Test func previewWritesOutTheControlCharactersOfAPayload() async throws {
+        let payload = try Self.write(#"{"aps": {"alert": {"title": "Maya\u001b[2J", "body": "hi \u001b[31mred\u202e txt\r"}, "mutable-content": 1}}"#)
+        let result = try await HeraldProcess.run(["preview", "--no-fetch", payload.path])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("  Maya\\u{1B}[2J\n"))
+        #expect(result.stdout.contains("hi \\u{1B}[31mred\\u{202E} txt\\u{D}"))
+        #expect(!result.stdout.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x202E || $0.value == 0x0D })
+    }
+
+    @Test func lintAndErrorsWriteThemOutToo() async throws {
+        let payload = try Self.write(#"{"aps": {"alert": "x", "mutable-content": 1, "interruption-level": "\u001b[31mloud"}}"#)
+        let lint = try await HeraldProcess.run(["lint", payload.path])
+        #expect(lint.stdout.contains(#"interruption-level "\u{1B}[31mloud" is unknown"#))
+        #expect(!lint.stdout.unicodeScalars.contains { $0.value == 0x1B })
+        // A file name is printed in an error.
+        let missing = try await HeraldProcess.run(["lint", "/no/such/\u{1B}[2Jfile.json"])
+        #expect(missing.stderr.contains("/no/such/\\u{1B}[2Jfile.json"))
+        #expect(!missing.stderr.unicodeScalars.contains { $0.value == 0x1B })
+    }
+
+    @Test func doctorWritesOutAProjectsTargetName() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("herald-escape-\(UUID().uuidString)/App.xcodeproj")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        // An OpenStep octal escape: \033 is ESC.
+        let project = """
+            // !$*UTF8*$!
+            { objects = {
+              T = { isa = PBXNativeTarget; name = "App\\033[31m"; productType = "com.apple.product-type.application"; };
+              C = { isa = XCBuildConfiguration; name = Debug; buildSettings = { }; };
+              L = { isa = XCConfigurationList; buildConfigurations = (C); };
+              P = { isa = PBXProject; buildConfigurationList = L; targets = (T); };
+            }; rootObject = P; }
+            """
+        try Data(project.utf8).write(to: folder.appendingPathComponent("project.pbxproj"))
+        let result = try await HeraldProcess.run(["doctor", folder.path])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("App\\u{1B}[31m"))
+        #expect(!result.stdout.unicodeScalars.contains { $0.value == 0x1B })
+    }
+}
