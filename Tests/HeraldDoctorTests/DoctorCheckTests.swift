@@ -94,6 +94,17 @@ import Testing
         #expect(report.statuses(.bundleIDPrefix) == [.ok])
     }
 
+    @Test func anEmbedPhaseThatCopiesOnlyWhenInstallingIsAWarning() throws {
+        let url = try SyntheticProject().write()
+        let file = url.appendingPathComponent("project.pbxproj")
+        let text = try String(contentsOf: file, encoding: .utf8)
+            .replacingOccurrences(of: "EMBED = { isa = PBXCopyFilesBuildPhase;", with: "EMBED = { isa = PBXCopyFilesBuildPhase; runOnlyForDeploymentPostprocessing = 1;")
+        try Data(text.utf8).write(to: file)
+        let result = try Doctor.examine(XcodeProject(contentsOf: url)).results(.embedded)
+        #expect(result.map(\.status) == [.warning])
+        #expect(result[0].message.hasPrefix("embedded in Chat only when installing"))
+    }
+
     @Test func aBundleIDOutsideTheAppsIsAnError() throws {
         var project = SyntheticProject()
         project.serviceSettings["PRODUCT_BUNDLE_IDENTIFIER"] = "com.example.chatNotificationService"

@@ -87,7 +87,11 @@ struct ExtensionChecks {
     }
 
     mutating func checkEmbedding(_ target: ResolvedTarget, app: ResolvedTarget?, embedded: Bool) {
-        if embedded, let app {
+        if embedded, let app, let product = target.target.productID, app.target.installOnlyPlugInIDs.contains(product) {
+            add(.embedded, .warning, target,
+                "embedded in \(app.target.name) only when installing (the embed phase's Copy only when installing is on): Apple's Xcode Help says such a phase copies only in installation builds, so a build run from Xcode may leave the extension out",
+                fix: "In \(app.target.name)'s Build Phases, turn off Copy only when installing on the phase that embeds the extension.")
+        } else if embedded, let app {
             add(.embedded, .ok, target, "embedded in \(app.target.name)")
         } else {
             add(.embedded, .error, target,

@@ -19,6 +19,9 @@ public struct Target: Sendable {
     public let configurations: [BuildConfiguration]
     /// Product ids copied into the app's `PlugIns` folder ("Embed App Extensions", `dstSubfolderSpec = 13`).
     let embeddedPlugInIDs: Set<String>
+    /// Those of them copied only in installation builds ("Copy only when installing",
+    /// `runOnlyForDeploymentPostprocessing = 1`).
+    let installOnlyPlugInIDs: Set<String>
     /// The Swift package products the target links (`HeraldNotificationService`).
     public let packageProducts: Set<String>
     /// The names of the frameworks and libraries its Frameworks phase links
@@ -35,6 +38,7 @@ public struct Target: Sendable {
         productID = target["productReference"]?.stringValue
         configurations = try objects.configurations(of: target, paths: paths)
         var plugIns: Set<String> = []
+        var installOnly: Set<String> = []
         var products: Set<String> = []
         var linked: Set<String> = []
         var sources: [URL] = []
@@ -45,7 +49,10 @@ public struct Target: Sendable {
             let isPlugIns = kind == "PBXCopyFilesBuildPhase" && phase["dstSubfolderSpec"]?.stringValue == "13"
             for fileID in files {
                 let file = try objects.object(fileID, from: "a build phase of \(name)")
-                if isPlugIns, let reference = file["fileRef"]?.stringValue { plugIns.insert(reference) }
+                if isPlugIns, let reference = file["fileRef"]?.stringValue {
+                    plugIns.insert(reference)
+                    if phase["runOnlyForDeploymentPostprocessing"]?.stringValue == "1" { installOnly.insert(reference) }
+                }
                 if let reference = file["fileRef"]?.stringValue, let entry = objects.entries[reference] {
                     if kind == "PBXFrameworksBuildPhase", let linkedName = (entry["name"] ?? entry["path"])?.stringValue {
                         linked.insert((linkedName as NSString).lastPathComponent)
@@ -64,6 +71,7 @@ public struct Target: Sendable {
             if let url = paths.url(of: groupID) { sources.append(url) }
         }
         embeddedPlugInIDs = plugIns
+        installOnlyPlugInIDs = installOnly
         packageProducts = products
         linkedFiles = linked
         sourceLocations = sources
