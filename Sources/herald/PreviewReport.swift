@@ -26,9 +26,19 @@ extension PreviewReport {
     ///   - keyProvider: decryption keys; `nil` for none.
     init(previewing device: DevicePayload, configuration: EnrichmentConfiguration, fetcher: any Fetcher, keyProvider: (any KeyProvider)?) async {
         let clock = ContinuousClock()
-        let enricher = Enricher(configuration: configuration, clock: clock, fetcher: fetcher, keyProvider: keyProvider)
         let start = clock.now
-        notification = await enricher.enrich(device.payload)
+        let original = Preview(payload: device.payload, layout: configuration.layout)
+        if original.extensionWillRun {
+            let enricher = Enricher(configuration: configuration, clock: clock, fetcher: fetcher, keyProvider: keyProvider)
+            notification = await enricher.enrich(device.payload)
+        } else {
+            // The phone shows the payload as sent: nothing is decrypted, downloaded or laid out,
+            // and an encrypted payload shows its placeholder, not the fallback text.
+            notification = EnrichedNotification(
+                stage: .complete, layoutName: original.layout.name, extensionWillRun: false, content: original.content, message: original.message,
+                attachments: original.message.attachments.map { AttachmentResult(source: $0, status: .skipped) },
+                decisions: original.decisions + [Decision(.extensionWillNotRun, "nothing is decrypted or downloaded, and no sender layout is drawn, since the extension does not run")])
+        }
         elapsed = start.duration(to: clock.now)
         lint = Linter.lint(device.payload, preview: Preview(payload: device.payload, layout: configuration.layout), conversion: device.conversion)
         conversion = device.conversion

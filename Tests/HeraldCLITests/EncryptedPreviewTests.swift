@@ -32,6 +32,25 @@ struct EncryptedPreviewTests {
         #expect(both.status == 2)
     }
 
+    @Test func anEncryptedPayloadTheExtensionWillNotRunForShowsItsPlaceholder() async throws {
+        // No mutable-content: iOS shows the alert as sent, so the preview must not show the
+        // extension's "(Encrypted)" fallback, nor decrypt even with the key.
+        let payload = FileManager.default.temporaryDirectory.appendingPathComponent("herald-sealed-\(UUID().uuidString).json")
+        var json = try JSONValue(parsing: Data(contentsOf: URL(fileURLWithPath: Self.payload)))
+        var aps = try #require(json["aps"]?.objectValue)
+        aps["mutable-content"] = nil
+        aps["alert"] = ["body": "New message"]
+        json.set(.object(aps), at: JSONPointer("/aps")!)
+        try json.encoded().write(to: payload)
+        let result = try await HeraldProcess.run(["preview", "--json", "--no-fetch", "--decryption-keys", Self.keys, payload.path])
+        #expect(result.status == 0)
+        let shown = try JSONValue(parsing: result.stdout)
+        #expect(shown["content"]?["body"] == "New message")
+        #expect(shown["extensionWillRun"] == false)
+        #expect(shown["decisions"]?.arrayValue?.contains { $0["code"] == "decrypted" } == false)
+        #expect(shown["decisions"]?.arrayValue?.contains { $0["message"]?.stringValue?.hasPrefix("nothing is decrypted or downloaded") == true } == true)
+    }
+
     @Test func withoutAKeyItFallsBackCleanly() async throws {
         let result = try await HeraldProcess.run(["preview", "--json", "--no-fetch", Self.payload])
         #expect(result.status == 0)

@@ -67,6 +67,10 @@ struct LintTests {
         Case(rule: .communicationKeyNotRead, payload: with("/senderName", "Ann"), severity: .warning, mentions: "senderName is not read; did you mean sender_name?"),
         Case(rule: .communicationKeyNotRead, payload: with("/communication/avatar_ur", "https://x.example/a.png"), severity: .warning,
              mentions: "communication.avatar_ur is not read; did you mean communication.avatar_url?"),
+        Case(rule: .communicationValueType, payload: with("/communication/sender_name", 42), severity: .warning,
+             mentions: "communication.sender_name is a number, read as the text \"42\"; send a string"),
+        Case(rule: .communicationValueType, payload: with("/communication/conversation_id", ["c-1"]), severity: .warning,
+             mentions: "communication.conversation_id is an array, not text, so it is ignored"),
         Case(rule: .avatarURL, payload: with("/communication/avatar_url", "/a.png"), severity: .error, mentions: "/a.png"),
         Case(rule: .avatarURL, payload: with("/communication/avatar_url", "http://x.example/a.png"), severity: .warning, mentions: "uses http"),
         Case(rule: .avatarURL, payload: with("/communication", ["sender_name": "Ann", "group_name": "G", "group_avatar_url": "http://x.example/g.png"]),
@@ -119,6 +123,8 @@ struct LintTests {
         (.customKeyInAPS, with("/aps/target-content-id", "w")),
         (.communicationWithoutSenderName, with("/communication", .string(#"{"sender_name":"Ann"}"#))),
         (.avatarURL, with("/communication/avatar_url", "https://x.example/b.png")),
+        // An id may be a number: ids are read forgivingly.
+        (.communicationValueType, with("/communication/sender_id", 1842)),
         // A provider's own key near a field's name, and a flat spelling Herald reads.
         (.communicationKeyNotRead, with("/recipient", ["user_id": "u-1"])),
         (.communicationKeyNotRead, with("/sender_image_url", "https://x.example/b.png")),

@@ -14,10 +14,22 @@ extension Layout {
         let root = dataRoot(in: payload, decisions: &decisions)
         // Resolved once: every field pointer is relative to it.
         let data = root.resolve(in: payload) ?? .null
-        func first(_ pointers: [JSONPointer], _ read: (JSONValue) -> String?) -> String? {
+        /// The first pointer's value `read` takes; a value of the wrong JSON type is a decision,
+        /// read as text (a number for a name) or ignored (an array, object or Boolean).
+        func first(_ pointers: [JSONPointer], _ read: (JSONValue) -> String?, textOnly: Bool = false) -> String? {
             for pointer in pointers {
-                if let value = pointer.resolve(in: data), let text = read(value) {
+                guard let value = pointer.resolve(in: data) else { continue }
+                let place = (root.tokens + pointer.tokens).joined(separator: ".")
+                if let text = read(value) {
+                    if textOnly, value.numberValue != nil {
+                        decisions.append(Decision(.fieldTypeCoerced, "\(place) is a number, read as the text \"\(text)\"; send a string"))
+                    }
                     return text
+                }
+                switch value {
+                case .string, .null: continue
+                case .number where !textOnly: continue
+                default: decisions.append(Decision(.fieldIgnored, "\(place) is \(value.typeName == "array" || value.typeName == "object" ? "an" : "a") \(value.typeName), not text, so it is ignored"))
                 }
             }
             return nil
@@ -25,11 +37,11 @@ extension Layout {
 
         var message = Message()
         var localAvatar: URL?
-        if let name = first(fields.senderName, Layout.text) {
+        if let name = first(fields.senderName, Layout.text, textOnly: true) {
             var sender = Person(identifier: first(fields.senderIdentifier, Layout.text), displayName: name)
             sender.handle = first(fields.senderHandle, Layout.text).map(Handle.init(inferringKindOf:))
             let avatar = Layout.avatarURL(
-                first(fields.senderAvatarURL, Layout.avatarText), pointers: fields.senderAvatarURL, in: data, what: "avatar",
+                first(fields.senderAvatarURL, Layout.avatarText, textOnly: true), pointers: fields.senderAvatarURL, in: data, what: "avatar",
                 codes: (.avatarURLEmpty, .avatarURLRejected), decisions: &decisions)
             sender.avatarURL = avatar.remote
             localAvatar = avatar.local
@@ -38,7 +50,7 @@ extension Layout {
             decisions.append(Decision(.noSender, "no sender name found, so the notification keeps the standard layout"))
         }
         message.conversationIdentifier = first(fields.conversationIdentifier, Layout.text)
-        message.groupName = first(fields.groupName, Layout.text)
+        message.groupName = first(fields.groupName, Layout.text, textOnly: true)
         if message.groupName == nil, message.sender != nil {
             for pointer in groupNameFallbacks {
                 if let subtitle = pointer.resolve(in: payload)?.identifierText {
@@ -48,7 +60,7 @@ extension Layout {
                 }
             }
         }
-        let groupAvatarText = first(fields.groupAvatarURL, Layout.avatarText)
+        let groupAvatarText = first(fields.groupAvatarURL, Layout.avatarText, textOnly: true)
         if message.groupName != nil {
             // A local group picture is never read, not even by a preview: the sender's stands in.
             message.groupAvatarURL = Layout.avatarURL(

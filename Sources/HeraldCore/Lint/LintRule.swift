@@ -33,6 +33,9 @@ public struct LintRule: Hashable, Sendable, Identifiable {
     public static let communicationKeyNotRead = LintRule(
         id: "communication-key-not-read", severity: .warning,
         summary: "A communication field in a place or spelling the layout does not read, so the phone never sees it.")
+    public static let communicationValueType = LintRule(
+        id: "communication-value-type", severity: .warning,
+        summary: "A communication field of the wrong JSON type: a number read as a name, or an array, object or Boolean ignored.")
     public static let avatarURL = LintRule(id: "avatar-url-not-https", severity: .error, summary: "The avatar and group avatar URLs must be absolute https.")
     public static let attachmentURL = LintRule(id: "attachment-url-not-https", severity: .error, summary: "Attachment URLs must be absolute https.")
     public static let unknownInterruptionLevel = LintRule(
@@ -65,7 +68,7 @@ public struct LintRule: Hashable, Sendable, Identifiable {
     /// Every rule, in the order findings are reported.
     public static let all: [LintRule] = [
         .invalidJSON, .noAPS, .noMutableContent, .noVisibleAlert, .mutableContentType, .badgeType, .apsValueType,
-        .payloadTooLarge, .customKeyInAPS, .communicationWithoutSenderName, .communicationKeyNotRead, .avatarURL, .attachmentURL,
+        .payloadTooLarge, .customKeyInAPS, .communicationWithoutSenderName, .communicationKeyNotRead, .communicationValueType, .avatarURL, .attachmentURL,
         .unknownInterruptionLevel, .relevanceScoreRange, .contentAvailableWithAlert, .backgroundWithAlert, .backgroundWithoutContentAvailable,
         .backgroundPriority, .backgroundPushType, .categoryWithoutContentExtension, .oneSignalDataTooLarge,
         .serverRequestBody, .requestRefused, .requestFieldUnknown,

@@ -187,6 +187,7 @@ public enum Linter {
             case .groupAvatarURLEmpty:
                 findings.append(LintFinding(.avatarURL, "group avatar URL is empty; leave the key out when the group has no picture", severity: .info))
             case .attachmentRelative, .attachmentURLRejected: findings.append(LintFinding(.attachmentURL, decision.message))
+            case .fieldTypeCoerced, .fieldIgnored: findings.append(LintFinding(.communicationValueType, decision.message))
             default: break
             }
         }

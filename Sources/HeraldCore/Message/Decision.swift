@@ -22,6 +22,11 @@ public struct Decision: Hashable, Sendable, CustomStringConvertible {
         public static let attachmentRelative = Code(rawValue: "attachment-relative-url")
         public static let valueTypeCoerced = Code(rawValue: "value-type-coerced")
         public static let valueIgnored = Code(rawValue: "value-ignored")
+        /// A message field (sender name, conversation id, avatar URL, …) of another JSON type
+        /// than it takes, read as text: `"sender_name": 42`.
+        public static let fieldTypeCoerced = Code(rawValue: "field-type-coerced")
+        /// A message field of a JSON type it cannot be read as (an array for a name), ignored.
+        public static let fieldIgnored = Code(rawValue: "field-ignored")
         public static let extensionWillNotRun = Code(rawValue: "extension-will-not-run")
         public static let localizedText = Code(rawValue: "localized-text")
         public static let noAPS = Code(rawValue: "no-aps")
