@@ -46,6 +46,20 @@ struct LintCommandTests {
         #expect(result.stdout.contains("onesignal-group-message.json: no problems"))
     }
 
+    @Test func aFileOverOneMegabyteIsRefusedAtOnce() async throws {
+        let big = FileManager.default.temporaryDirectory.appendingPathComponent("herald-big-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: big) }  // a leftover temp file is harmless
+        try Data(repeating: UInt8(ascii: " "), count: 5_000_000).write(to: big)
+        for command in ["lint", "preview", "convert"] {
+            let result = try await HeraldProcess.run([command, big.path])
+            #expect(result.status == 2, "\(command)")
+            #expect(result.stderr.contains("\(big.path): 4.8 MB; Herald reads payloads up to 1 MB (APNs takes 4 KB)"), "\(command)")
+        }
+        let piped = try await HeraldProcess.run(["lint", "-"], stdin: Data(repeating: UInt8(ascii: " "), count: 2_000_000))
+        #expect(piped.status == 2)
+        #expect(piped.stderr.contains("standard input: over 1 MB"))
+    }
+
     @Test func noArgumentsIsAUsageError() async throws {
         #expect(try await HeraldProcess.run(["lint"]).status == 2)
     }
