@@ -40,11 +40,16 @@ public struct APNSSigningKey: Sendable, CustomStringConvertible {
     ///   - teamID: the developer team id.
     /// - Throws: ``APNSCredentialError`` when the file cannot be read or holds no P-256 key.
     public init(contentsOf file: URL, keyID: String, teamID: String) throws(APNSCredentialError) {
-        let text: String
-        do {
-            text = try String(contentsOf: file, encoding: .utf8)
-        } catch {
-            throw APNSCredentialError("cannot read the key file \(file.path)")
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: file.path, isDirectory: &isFolder) else {
+            throw APNSCredentialError("\(file.path): no such file (the .p8 key from Apple's developer site, Keys)")
+        }
+        guard !isFolder.boolValue else { throw APNSCredentialError("\(file.path): is a folder, not a .p8 key file") }
+        guard let data = FileManager.default.contents(atPath: file.path) else {
+            throw APNSCredentialError("\(file.path): cannot be read (check its permissions)")
+        }
+        guard let text = String(data: data, encoding: .utf8), !text.contains("\u{0}") else {
+            throw APNSCredentialError("\(file.path): is not text; a .p8 key is a text file that starts with -----BEGIN PRIVATE KEY-----")
         }
         do {
             try self.init(pem: text, keyID: keyID, teamID: teamID)

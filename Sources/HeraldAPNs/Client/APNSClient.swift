@@ -118,7 +118,10 @@ public final class APNSClient: Sendable {
             do {
                 tls.trustRoots = .certificates(try NIOSSLCertificate.fromPEMFile(file.path))
             } catch {
-                throw APNSCredentialError("cannot read trusted certificates from \(file.path): \(error)")
+                let why = FileManager.default.fileExists(atPath: file.path)
+                    ? "it holds no PEM certificate (-----BEGIN CERTIFICATE-----); `herald apns-emulator --ca-out FILE` writes one"
+                    : "no such file"
+                throw APNSCredentialError("cannot read trusted certificates from \(file.path): \(why)")
             }
         }
         let context: NIOSSLContext

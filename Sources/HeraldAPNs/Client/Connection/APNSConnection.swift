@@ -71,7 +71,7 @@ final class APNSConnection: Sendable {
             channel = try await bootstrap.connect(host: host, port: port).get()
         } catch {
             ready.fail(error)  // nobody waits on it; completes the promise before it is dropped
-            throw APNSTransportError.connectFailed("\(host):\(port): \(error)")
+            throw APNSTransportError.connectFailed(ConnectFailure.describe(error, host: host, port: port))
         }
         let handshakeTimeout = channel.eventLoop.scheduleTask(in: connectTimeout) {
             ready.fail(APNSTransportError.connectFailed("no TLS handshake and HTTP/2 SETTINGS within \(connectTimeout)"))

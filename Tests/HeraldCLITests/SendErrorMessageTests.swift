@@ -1,0 +1,52 @@
+import Crypto
+import Foundation
+import Testing
+
+/// The errors a first send meets, in words a person acts on, each pinned.
+@Suite("send error messages")
+struct SendErrorMessageTests {
+    static let token = String(repeating: "0", count: 63) + "1"
+
+    /// A new P-256 key in a .p8 file.
+    static func keyFile() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("herald-key-\(UUID().uuidString).p8")
+        try Data(P256.Signing.PrivateKey().pemRepresentation.utf8).write(to: url)
+        return url
+    }
+
+    static func send(key: String, _ extra: [String]) async throws -> HeraldProcess.Result {
+        try await HeraldProcess.run(
+            ["send", "apns", "--key-file", key, "--key-id", "ABC123DEFG", "--team-id", "TEAM123456", "--topic", "com.example.chat",
+             "--token", token, "--text", "hi", "--attempts", "1"] + extra)
+    }
+
+    @Test func aKeyFileThatIsNoKeySaysWhatItIs() async throws {
+        let folder = FileManager.default.temporaryDirectory.path
+        #expect(try await Self.send(key: folder, ["--sandbox"]).stderr.contains("\(folder): is a folder, not a .p8 key file"))
+        #expect(try await Self.send(key: "/no/such.p8", ["--sandbox"]).stderr.contains("/no/such.p8: no such file"))
+        let binary = FileManager.default.temporaryDirectory.appendingPathComponent("herald-binary-\(UUID().uuidString).p8")
+        try Data([0x00, 0xFF, 0x10, 0x80, 0x00]).write(to: binary)
+        let result = try await Self.send(key: binary.path, ["--sandbox"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("is not text; a .p8 key is a text file that starts with -----BEGIN PRIVATE KEY-----"))
+    }
+
+    @Test func aCertificateFileThatIsMissingOrNoPEMSaysSo() async throws {
+        let key = try Self.keyFile().path
+        let missing = try await Self.send(key: key, ["--endpoint", "https://127.0.0.1:1", "--ca-file", "/no/such.pem"])
+        #expect(missing.status == 2)
+        #expect(missing.stderr.contains("cannot read trusted certificates from /no/such.pem: no such file"))
+        let notPEM = FileManager.default.temporaryDirectory.appendingPathComponent("herald-ca-\(UUID().uuidString).pem")
+        try Data("not a certificate\n".utf8).write(to: notPEM)
+        let wrong = try await Self.send(key: key, ["--endpoint", "https://127.0.0.1:1", "--ca-file", notPEM.path])
+        #expect(wrong.stderr.contains("it holds no PEM certificate (-----BEGIN CERTIFICATE-----); `herald apns-emulator --ca-out FILE` writes one"))
+    }
+
+    @Test func nothingListeningIsSaidPlainly() async throws {
+        // Port 1 needs root to listen on; nothing does in a test.
+        let result = try await Self.send(key: try Self.keyFile().path, ["--endpoint", "https://127.0.0.1:1"])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("nothing is listening at 127.0.0.1:1 (connection refused): is the server running, and is the port right?"))
+        #expect(!result.stdout.contains("SingleConnectionFailure"))
+    }
+}
