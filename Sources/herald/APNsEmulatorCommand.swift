@@ -129,7 +129,7 @@ struct APNsEmulatorCommand: AsyncParsableCommand {
         do {
             emulator = try await APNSEmulator.start(configuration)
         } catch {
-            CLIError.usage("cannot start on \(configuration.host):\(port): \(error)").exit()
+            CLIError.cannotListen(on: configuration.host, port: port, error).exit()
         }
         if let caOut {
             do {

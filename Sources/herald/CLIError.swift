@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import NIOCore
 
 /// A failure the command reports in one line, with the exit status it stands for.
 struct CLIError: Error, CustomStringConvertible {
@@ -11,6 +12,16 @@ struct CLIError: Error, CustomStringConvertible {
 
     static func usage(_ message: String) -> CLIError {
         CLIError(description: message, exitCode: usageExitCode)
+    }
+
+    /// A server (playground, emulator) that cannot bind its address, saying why in words:
+    /// the port in use, or one that needs privileges.
+    static func cannotListen(on host: String, port: Int, _ error: any Error) -> CLIError {
+        switch (error as? IOError)?.errnoCode {
+        case EADDRINUSE?: .usage("cannot listen on \(host):\(port): the port is in use; give another with --port (0 picks a free one)")
+        case EACCES?: .usage("cannot listen on \(host):\(port): permission denied (ports below 1024 need privileges); give another with --port")
+        default: .usage("cannot listen on \(host):\(port): \(error)")
+        }
     }
 }
 

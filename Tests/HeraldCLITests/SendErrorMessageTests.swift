@@ -49,4 +49,14 @@ struct SendErrorMessageTests {
         #expect(result.stdout.contains("nothing is listening at 127.0.0.1:1 (connection refused): is the server running, and is the port right?"))
         #expect(!result.stdout.contains("SingleConnectionFailure"))
     }
+
+    @Test func theEmulatorOnAPortInUseSaysSo() async throws {
+        let first = try await ServerProcess("apns-emulator", ["--key-file", try Self.keyFile().path, "--key-id", "ABC123DEFG", "--team-id", "TEAM123456"])
+        let second = try await HeraldProcess.run(
+            ["apns-emulator", "--port", "\(first.port)", "--key-file", try Self.keyFile().path, "--key-id", "ABC123DEFG", "--team-id", "TEAM123456"])
+        _ = await first.stop()
+        #expect(second.status == 2)
+        #expect(second.stderr.contains("cannot listen on 127.0.0.1:\(first.port): the port is in use; give another with --port (0 picks a free one)"))
+        #expect(!second.stderr.contains("errno"))
+    }
 }

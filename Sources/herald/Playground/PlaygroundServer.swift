@@ -34,12 +34,8 @@ struct PlaygroundServer: Sendable {
                 }
             guard let bound = channel.channel.localAddress?.port else { throw ChannelError.unknownLocalAddress }
             return PlaygroundServer(channel: channel, port: bound)
-        } catch let error as IOError where error.errnoCode == EADDRINUSE {
-            throw .usage("cannot listen on \(host):\(port): the port is in use; give another with --port (0 picks a free one)")
-        } catch let error as IOError where error.errnoCode == EACCES {
-            throw .usage("cannot listen on \(host):\(port): permission denied (ports below 1024 need privileges); give another with --port")
         } catch {
-            throw .usage("cannot listen on \(host):\(port): \(error)")
+            throw .cannotListen(on: host, port: port, error)
         }
     }
 
