@@ -21,6 +21,8 @@ final class EmulatorResponder: Sendable {
         /// Tokens already verified, with their issue time: the signature is checked once per token.
         var verifiedTokens: [String: Date] = [:]
         var statistics = EmulatorStatistics()
+        /// Why provider tokens were refused, each said once at warning level.
+        var credentialProblemsSaid: Set<String> = []
     }
 
     /// The shortest device token the emulator takes for one APNs could have issued.
@@ -96,9 +98,19 @@ final class EmulatorResponder: Sendable {
     }
 
     private func refuse(_ request: APNSWireRequest, _ error: APNSRequestError, apnsID: UUID, delay: Duration?) -> HTTP2Server.Answer {
-        state.withLockedValue { $0.statistics.refused[error.reason.rawValue, default: 0] += 1 }
-        logger.debug(
-            "refused", metadata: ["apns.id": "\(apnsID.lowercasedText)", "apns.reason": "\(error.reason.rawValue)", "emulator.why": "\(error.message)"])
+        // A sender's credentials are wrong for every request it makes: why is said once, where a
+        // person running the emulator sees it (APNs itself never says which check failed).
+        let isCredentials = [.invalidProviderToken, .expiredProviderToken, .missingProviderToken].contains(error.reason)
+        let firstOfItsKind = state.withLockedValue { state in
+            state.statistics.refused[error.reason.rawValue, default: 0] += 1
+            return isCredentials && state.credentialProblemsSaid.insert(error.message).inserted
+        }
+        if firstOfItsKind {
+            logger.warning("refused with \(error.reason.rawValue): \(error.message)")
+        } else {
+            logger.debug(
+                "refused", metadata: ["apns.id": "\(apnsID.lowercasedText)", "apns.reason": "\(error.reason.rawValue)", "emulator.why": "\(error.message)"])
+        }
         let response = APNSResponse(refusing: error.reason, apnsID: apnsID, timestamp: error.reason == .unregistered ? unregisteredSince(request) : nil)
         return HTTP2Server.Answer(response: response.wireResponse, delay: delay)
     }

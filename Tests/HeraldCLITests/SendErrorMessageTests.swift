@@ -59,4 +59,24 @@ struct SendErrorMessageTests {
         #expect(second.stderr.contains("cannot listen on 127.0.0.1:\(first.port): the port is in use; give another with --port (0 picks a free one)"))
         #expect(!second.stderr.contains("errno"))
     }
+
+    @Test func aRefusedProviderTokenNamesTheLikelyCauses() async throws {
+        try await SendToEmulatorTests.withKey { directory, credentials in
+            let ca = directory.appendingPathComponent("ca.pem").path
+            let emulator = try await ServerProcess("apns-emulator", credentials + ["--ca-out", ca])
+            // The right key, the wrong team.
+            var wrongTeam = credentials
+            wrongTeam[wrongTeam.firstIndex(of: "TEAM123456")!] = "OTHERTEAM1"
+            let result = try await HeraldProcess.run(
+                ["send", "apns"] + wrongTeam + ["--topic", "com.example.chat", "--endpoint", "https://127.0.0.1:\(emulator.port)", "--ca-file", ca,
+                 "--token", Self.token, "--text", "hi", "--attempts", "1"])
+            let stopped = await emulator.stop()
+            // The emulator says which check failed, once.
+            #expect(stopped.stderr.components(separatedBy: "refused with InvalidProviderToken").count == 2)
+            #expect(stopped.stderr.contains("the provider token's iss \"OTHERTEAM1\" is not the team of key ABC123DEFG"))
+            #expect(result.status == 1)
+            #expect(result.stdout.contains("403 InvalidProviderToken"))
+            #expect(result.stdout.contains("check --key-id (the 10-character Key ID shown beside the key on Apple's Keys page), --team-id"))
+        }
+    }
 }

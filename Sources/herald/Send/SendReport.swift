@@ -17,6 +17,8 @@ final class SendReport: @unchecked Sendable {
     /// Whether APNs itself answered BadDeviceToken or DeviceTokenNotForTopic, which can mean
     /// the wrong environment or topic rather than a bad token.
     private var mayBeWrongEnvironment = false
+    /// Whether APNs refused the provider token: the key, its id or the team is wrong.
+    private var credentialsRefused = false
     private var lastFailure: SendResult?
     private var lastDelivery: SendResult?
     /// Notifications that may have reached APNs more than once, and those of the failed ones
@@ -61,6 +63,7 @@ final class SendReport: @unchecked Sendable {
             if result.status != nil, let reason = result.reason, APNSErrorReason(rawValue: reason).isEnvironmentOrTopicMismatch {
                 mayBeWrongEnvironment = true
             }
+            if result.reason == APNSErrorReason.invalidProviderToken.rawValue { credentialsRefused = true }
             lastFailure = result
         }
         if json { print(result.json.jsonText()) }
@@ -71,6 +74,13 @@ final class SendReport: @unchecked Sendable {
             writeProgress()
         }
     }
+
+    static let credentialsCaveat = """
+        Note: InvalidProviderToken means the token was signed with credentials APNs does not \
+        match: check --key-id (the 10-character Key ID shown beside the key on Apple's Keys \
+        page), --team-id (your Team ID, under Membership), that --key-file is that key's .p8, \
+        that the key has Apple Push Notifications service enabled, and this machine's clock.
+        """
 
     static let environmentCaveat = """
         Note: APNs also answers BadDeviceToken for a token of the other environment, and \
@@ -117,6 +127,7 @@ final class SendReport: @unchecked Sendable {
                 printText("Failed for \(lastFailure.token): \(lastFailure.status.map { "\($0) " } ?? "")\(lastFailure.failureName)\(detail)")
                 if lastFailure.deleteToken { print("Delete this token from your backend: APNs will not deliver to it.") }
                 if mayBeWrongEnvironment { print(Self.environmentCaveat) }
+                if credentialsRefused { print(Self.credentialsCaveat) }
             }
             lostAnswersNote.forEach { print($0) }
             return
@@ -135,6 +146,7 @@ final class SendReport: @unchecked Sendable {
         if mayBeWrongEnvironment {
             print(Self.environmentCaveat)
         }
+        if credentialsRefused { print(Self.credentialsCaveat) }
         lostAnswersNote.forEach { print($0) }
     }
 }
