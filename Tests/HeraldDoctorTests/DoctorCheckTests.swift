@@ -383,6 +383,40 @@ import Testing
         #expect(try project.examine().results(.providerLibrary).map(\.status) == [.error])
     }
 
+    @Test func aSourceFileThatCannotBeReadIsNamedNotSkipped() throws {
+        var project = SyntheticProject()
+        project.serviceSources = ["NotificationService.swift": Self.oneSignalForwarding, "Latin1.swift": ""]
+        project.serviceProducts.append("OneSignalExtension")
+        let url = try project.write()
+        try Data([0x2F, 0x2F, 0x20, 0xE9, 0x74, 0xE9, 0x0A]).write(to: url.deletingLastPathComponent().appendingPathComponent("NotificationService/Latin1.swift"))
+        let results = try Doctor.examine(XcodeProject(contentsOf: url)).results(.providerLibrary)
+        #expect(results.map(\.status) == [.info, .ok])
+        #expect(results[0].message.hasSuffix("NotificationService/Latin1.swift: not read: not UTF-8 text; a provider call in it would go unseen"))
+    }
+
+    @Test func sourcesOverTheLimitAreSaidToBeUnread() throws {
+        var project = SyntheticProject()
+        project.serviceSources = ["A.swift": Self.oneSignalForwarding]
+        for index in 1...400 { project.serviceSources["B\(index).swift"] = "" }
+        project.serviceProducts.append("OneSignalExtension")
+        let results = try project.examine().results(.providerLibrary)
+        #expect(results.map(\.status) == [.info, .ok])
+        #expect(results[0].message == "the extension has more than 400 Swift and Objective-C files; only the first 400 were read for provider calls")
+    }
+
+    @Test func anUnreadablePodfileTurnsAMissingLibraryIntoAWarning() throws {
+        var project = SyntheticProject()
+        project.serviceSources = ["NotificationService.m": "[[FIRMessaging extensionHelper] populateNotificationContent:content withContentHandler:handler];"]
+        project.podfile = ""
+        let url = try project.write()
+        try Data([0x74, 0x61, 0x72, 0x67, 0x65, 0x74, 0x20, 0xFF]).write(to: url.deletingLastPathComponent().appendingPathComponent("Podfile"))
+        let results = try Doctor.examine(XcodeProject(contentsOf: url)).results(.providerLibrary)
+        #expect(results.map(\.status) == [.warning])
+        #expect(results[0].message.contains("forwards to Firebase's FirebaseMessaging; no package product or framework links it, and the Podfile, which may, was not read:"))
+        #expect(results[0].message.hasSuffix("/Podfile: not read: not UTF-8 text"))
+        #expect(results[0].fix == "Make the Podfile readable UTF-8 text, or add the Swift package product FirebaseMessaging (firebase-ios-sdk) to the extension, or pod 'FirebaseMessaging' inside its Podfile target.")
+    }
+
     @Test func codeThatForwardsToNoProviderGetsNoProviderCheck() throws {
         var project = SyntheticProject()
         project.serviceSources = ["NotificationService.swift": "final class NotificationService: CommunicationNotificationService {}"]

@@ -97,13 +97,29 @@ extension ExtensionChecks {
     /// A provider's extension library that the extension's code calls is linked to it.
     mutating func checkProviderLibraries(_ service: ResolvedTarget) {
         let sources = SourceFile.files(of: service.target)
-        guard !sources.isEmpty else { return }
+        for error in sources.unread {
+            add(.providerLibrary, .info, service, "\(error.description); a provider call in it would go unseen")
+        }
+        if sources.truncated {
+            add(.providerLibrary, .info, service, "the extension has more than \(sources.files.count + sources.unread.count) Swift and Objective-C files; only the first \(sources.files.count + sources.unread.count) were read for provider calls")
+        }
+        guard !sources.files.isEmpty else { return }
         let root = URL(fileURLWithPath: service.settings.value("SRCROOT")?.text ?? "/")
-        let pods = Podfile(in: root)?.pods(for: service.target.name) ?? []
+        var pods: [String] = []
+        var podfileError: DoctorError?
+        do {
+            pods = try Podfile(in: root)?.pods(for: service.target.name) ?? []
+        } catch {
+            podfileError = error
+        }
         for library in ProviderLibrary.all {
-            guard let caller = library.caller(in: sources) else { continue }
+            guard let caller = library.caller(in: sources.files) else { continue }
             if let linkage = library.linkage(of: service.target, pods: pods) {
                 add(.providerLibrary, .ok, service, "\(caller.url.lastPathComponent) forwards to \(library.name), linked through \(linkage)")
+            } else if let podfileError {
+                add(.providerLibrary, .warning, service,
+                    "\(caller.url.lastPathComponent) forwards to \(library.name); no package product or framework links it, and the Podfile, which may, was not read: \(podfileError.description)",
+                    fix: "Make the Podfile readable UTF-8 text, or \(library.fix.prefix(1).lowercased())\(library.fix.dropFirst())")
             } else {
                 add(.providerLibrary, .error, service,
                     "\(caller.url.lastPathComponent) forwards to \(library.name), but the extension target does not link it (no package product, pod or framework for it)",

@@ -49,25 +49,41 @@ struct SourceFile {
     let url: URL
     let text: String
 
+    /// What ``files(of:limit:)`` read of a target, and what it could not.
+    struct Reading {
+        var files: [SourceFile] = []
+        /// Source files that could not be read, or were over ``ProjectFile/textLimit``.
+        var unread: [DoctorError] = []
+        /// There were more source files than the limit; the rest were not read.
+        var truncated = false
+    }
+
     /// The target's source files: those of its Sources phase and of the folders Xcode
-    /// synchronizes into it, at most `limit` files of at most 1 MB each.
-    static func files(of target: Target, limit: Int = 400) -> [SourceFile] {
+    /// synchronizes into it, at most `limit` files.
+    static func files(of target: Target, limit: Int = 400) -> Reading {
         var urls: [URL] = []
+        var reading = Reading()
+        func add(_ url: URL) {
+            guard ["swift", "m", "mm"].contains(url.pathExtension) else { return }
+            if urls.count < limit { urls.append(url) } else { reading.truncated = true }
+        }
         for location in target.sourceLocations {
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: location.path, isDirectory: &isFolder) else { continue }
-            if !isFolder.boolValue {
-                urls.append(location)
+            guard isFolder.boolValue else {
+                add(location)
                 continue
             }
             let walker = FileManager.default.enumerator(at: location, includingPropertiesForKeys: nil)
-            while let url = walker?.nextObject() as? URL, urls.count < limit { urls.append(url) }
+            while let url = walker?.nextObject() as? URL, !reading.truncated { add(url) }
         }
-        return urls.prefix(limit).filter { ["swift", "m", "mm"].contains($0.pathExtension) }.compactMap { url in
-            guard let size = try? url.resourceValues(forKeys: [.fileSizeKey]).fileSize, size <= 1 << 20,
-                let text = try? String(contentsOf: url, encoding: .utf8)
-            else { return nil }
-            return SourceFile(url: url, text: text)
+        for url in urls {
+            do {
+                reading.files.append(SourceFile(url: url, text: try ProjectFile.text(at: url)))
+            } catch {
+                reading.unread.append(error)
+            }
         }
+        return reading
     }
 }

@@ -19,12 +19,7 @@ public struct ExpoConfig: Sendable {
     /// - Throws: ``DoctorError`` for a file that is not JSON (with its line) or not an object.
     public init(contentsOf url: URL) throws(DoctorError) {
         self.url = url
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw DoctorError(file: url, reason: "cannot read it (\(error.localizedDescription))")
-        }
+        let data = try ProjectFile.data(at: url)
         let root: JSONValue
         do {
             root = try JSONValue(parsing: data)

@@ -13,8 +13,12 @@ struct Podfile {
     private var blocks: [Block] = [Block(name: nil, parent: nil)]
 
     /// The Podfile in `folder`, or `nil` when there is none.
-    init?(in folder: URL) {
-        guard let text = try? String(contentsOf: folder.appendingPathComponent("Podfile"), encoding: .utf8) else { return nil }
+    ///
+    /// - Throws: ``DoctorError`` for a Podfile that exists but cannot be read as text.
+    init?(in folder: URL) throws(DoctorError) {
+        let url = folder.appendingPathComponent("Podfile")
+        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+        let text = try ProjectFile.text(at: url)
         var stack = [0]
         for raw in text.split(whereSeparator: \.isNewline) {
             let line = raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init)?

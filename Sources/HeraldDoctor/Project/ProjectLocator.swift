@@ -89,8 +89,7 @@ public enum ProjectLocator {
     /// inside its groups too.
     private static func workspaceProjects(_ workspace: URL) throws(DoctorError) -> [URL] {
         let file = workspace.appendingPathComponent("contents.xcworkspacedata")
-        guard let data = try? Data(contentsOf: file) else { throw DoctorError(file: file, reason: "cannot read the workspace's contents") }
-        let projects = try WorkspaceReader.projects(in: data, file: file, container: workspace.deletingLastPathComponent())
+        let projects = try WorkspaceReader.projects(in: ProjectFile.data(at: file), file: file, container: workspace.deletingLastPathComponent())
             .filter { $0.lastPathComponent != "Pods.xcodeproj" }
         guard !projects.isEmpty else { throw DoctorError(file: file, reason: "the workspace names no Xcode project besides Pods") }
         if let missing = projects.first(where: { !FileManager.default.fileExists(atPath: $0.path) }) {

@@ -81,18 +81,7 @@ struct ResolvedTarget {
 
     /// The dictionary in a property-list file.
     private static func dictionary(at url: URL) throws(DoctorError) -> [String: PropertyList] {
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw DoctorError(file: url, reason: "cannot read it (\(error.localizedDescription))")
-        }
-        let list: PropertyList
-        do {
-            list = try PropertyList(reading: data)
-        } catch {
-            throw DoctorError(file: url, line: error.line, reason: error.reason)
-        }
+        let list = try ProjectFile.propertyList(at: url)
         guard let dictionary = list.dictionaryValue else {
             throw DoctorError(file: url, reason: "the property list is a \(list.typeName), not a dictionary")
         }

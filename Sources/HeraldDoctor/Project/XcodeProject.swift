@@ -23,18 +23,7 @@ public struct XcodeProject: Sendable {
     public init(contentsOf url: URL) throws(DoctorError) {
         self.url = url
         let file = url.appendingPathComponent("project.pbxproj")
-        let data: Data
-        do {
-            data = try Data(contentsOf: file)
-        } catch {
-            throw DoctorError(file: file, reason: "cannot read it (\(error.localizedDescription))")
-        }
-        let root: PropertyList
-        do {
-            root = try PropertyList(reading: data)
-        } catch {
-            throw DoctorError(file: file, line: error.line, reason: error.reason)
-        }
+        let root = try ProjectFile.propertyList(at: file)
         let objects = ObjectTable(file: file, entries: root["objects"]?.dictionaryValue ?? [:])
         guard let rootID = root["rootObject"]?.stringValue else { throw DoctorError(file: file, reason: "no rootObject: not an Xcode project") }
         let project = try objects.object(rootID, isa: "PBXProject", from: "rootObject")
