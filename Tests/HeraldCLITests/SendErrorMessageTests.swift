@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import HeraldCore
 import Testing
 
 /// The errors a first send meets, in words a person acts on, each pinned.
@@ -48,6 +49,31 @@ struct SendErrorMessageTests {
         #expect(result.status == 1)
         #expect(result.stdout.contains("nothing is listening at 127.0.0.1:1 (connection refused): is the server running, and is the port right?"))
         #expect(!result.stdout.contains("SingleConnectionFailure"))
+    }
+
+    @Test func aFailureWithoutAnAnswerIsCountedUnderItsExplanation() async throws {
+        let other = String(repeating: "0", count: 63) + "2"
+        let result = try await Self.send(key: try Self.keyFile().path, ["--endpoint", "https://127.0.0.1:1", "--token", other])
+        #expect(result.status == 1)
+        #expect(
+            result.stdout.contains(
+                "Failed: 2\n  2 not sent: could not connect: nothing is listening at 127.0.0.1:1 (connection refused): is the server running, and is the port right?\n"),
+            "\(result.stdout)")
+    }
+
+    @Test func anUntrustedCertificateIsSaidOnceAndNotRetried() async throws {
+        try await SendToEmulatorTests.withKey { directory, credentials in
+            let emulator = try await ServerProcess("apns-emulator", credentials)
+            let result = try await HeraldProcess.run(
+                ["send", "apns"] + credentials + ["--topic", "com.example.chat", "--endpoint", "https://127.0.0.1:\(emulator.port)", "--token", Self.token,
+                 "--text", "hi", "--json"])
+            _ = await emulator.stop()
+            #expect(result.status == 1)
+            let line = try JSONValue(parsing: result.stdout)
+            #expect(line["attempts"]?.numberValue?.intValue == 1)
+            #expect(line["message"]?.stringValue?.hasPrefix("not sent: the certificate of 127.0.0.1:\(emulator.port) is not trusted") == true)
+            #expect(line["message"]?.stringValue?.contains("trusted with --ca-file") == true)
+        }
     }
 
     @Test func theEmulatorOnAPortInUseSaysSo() async throws {

@@ -184,19 +184,20 @@ public final class APNSClient: Sendable {
             var failure: APNSFailure
             let decision: APNSRetryDecision
             do {
-                let (response, retryAfter) = try await perform(request, token: token)
+                let (answer, response, retryAfter) = try await perform(request, token: token)
                 decision = APNSRetryDecision(response, retryAfter: retryAfter)
                 if decision == .delivered { return delivery(.delivered(apnsID: response.apnsID ?? apnsID)) }
                 failure = APNSFailure(
-                    status: response.status, reason: response.reason, message: Self.explain(response), timestamp: response.timestamp)
+                    status: response.status, reason: response.reason, message: explain(response, answer: answer), timestamp: response.timestamp)
             } catch {
                 let transport = error as? APNSTransportError
                 let mayHaveBeenProcessed = transport?.mayHaveBeenProcessed ?? false  // anything else failed while connecting
                 failure = APNSFailure(status: nil, reason: nil, message: (mayHaveBeenProcessed ? "no answer: " : "not sent: ") + "\(error)")
                 if mayHaveBeenProcessed { possiblyDelivered.append(attempt) }
                 switch transport {
-                case .shutDown?, .responseTooLarge?, .noFreeStream?:
-                    // Nothing can be sent; the server answers as no APNs does; waiting longer would not help.
+                case .shutDown?, .responseTooLarge?, .noFreeStream?, .unusableServer?:
+                    // Nothing can be sent; the server answers as no APNs does or cannot be
+                    // reached as APNs; waiting longer would not help.
                     decision = .permanent
                 case _ where mayHaveBeenProcessed && request.collapseID == nil:
                     failure.message += "; not sent again: it may have been delivered, and without apns-collapse-id a second copy would show twice"
@@ -296,20 +297,33 @@ public final class APNSClient: Sendable {
         }
     }
 
-    private func perform(_ request: APNSRequest, token: String) async throws -> (APNSResponse, Duration?) {
+    private func perform(_ request: APNSRequest, token: String) async throws -> (APNSWireResponse, APNSResponse, Duration?) {
         let wire = request.wireRequest(authorization: token)
         let answer = try await connections.send(
             wire, timeout: TimeAmount(configuration.requestTimeout.clampedToLongestWait),
             streamWait: TimeAmount(configuration.streamWaitTimeout.clampedToLongestWait))
         let retryAfter = answer.headers.first(named: "retry-after").flatMap { RetryPolicy.retryAfter($0, now: now()) }
-        return (APNSResponse(wire: answer), retryAfter)
+        return (answer, APNSResponse(wire: answer), retryAfter)
     }
 
-    private static func explain(_ response: APNSResponse) -> String {
-        guard let reason = response.reason else { return "APNs answered \(response.status) without a reason" }
+    /// The failure's message. APNs gives every refusal a JSON reason; an answer without one
+    /// comes from a server that is not APNs (a proxy, a wrong --endpoint), and its own body,
+    /// shortened, says which.
+    private func explain(_ response: APNSResponse, answer: APNSWireResponse) -> String {
+        guard let reason = response.reason else {
+            let server = configuration.endpoint.url.host ?? configuration.endpoint.url.absoluteString
+            let type = answer.headers.first(named: "content-type")?.split(separator: ";").first.map(String.init)
+            guard !answer.body.isEmpty else { return "\(server) answered \(response.status) with no APNs reason and an empty body: it does not answer as APNs does" }
+            let text = String(decoding: answer.body.prefix(Self.excerptBytes), as: UTF8.self).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            let cut = answer.body.count > Self.excerptBytes ? "…" : ""
+            return "\(server) answered \(response.status) with no APNs reason: it does not answer as APNs does (its \(type ?? "untyped") body: \"\(text)\(cut)\")"
+        }
         if let timestamp = response.timestamp {
             return "\(reason.rawValue): the token is invalid since \(timestamp.formatted(.iso8601))"
         }
         return reason.rawValue
     }
+
+    /// How much of a body without an APNs reason a failure quotes.
+    private static let excerptBytes = 120
 }

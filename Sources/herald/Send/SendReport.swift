@@ -122,9 +122,7 @@ final class SendReport: @unchecked Sendable {
             if let lastDelivery {
                 printText("Delivered to \(lastDelivery.token) at \(destination): apns-id \(lastDelivery.apnsID ?? "-").")
             } else if let lastFailure {
-                // The message adds nothing when it is only the reason again.
-                let detail = lastFailure.message.flatMap { $0 == lastFailure.failureName ? nil : ": \($0)" } ?? ""
-                printText("Failed for \(lastFailure.token): \(lastFailure.status.map { "\($0) " } ?? "")\(lastFailure.failureName)\(detail)")
+                printText("Failed for \(lastFailure.token): \(lastFailure.headline)")
                 if lastFailure.deleteToken { print("Delete this token from your backend: APNs will not deliver to it.") }
                 if mayBeWrongEnvironment { print(Self.environmentCaveat) }
                 if credentialsRefused { print(Self.credentialsCaveat) }

@@ -65,8 +65,19 @@ struct SendResult {
         return .object(object)
     }
 
-    /// The failure's name for the summary: the reason, else the status, else "no answer".
+    /// The failure's name for the summary: the reason; without one, the status or the
+    /// transport failure with the client's explanation (which is then the same for every
+    /// device it happens to, such as "not sent: nothing is listening at …").
     var failureName: String {
-        reason ?? status.map { "HTTP \($0)" } ?? "no answer"
+        if let reason { return reason }
+        let explanation = message ?? "no answer"
+        return status.map { "HTTP \($0): \(explanation)" } ?? explanation
+    }
+
+    /// The failure in one line: status and reason, and the message when it adds to them.
+    var headline: String {
+        guard let reason else { return failureName }
+        let detail = message.flatMap { $0 == reason ? nil : ": \($0)" } ?? ""
+        return "\(status.map { "\($0) " } ?? "")\(reason)\(detail)"
     }
 }

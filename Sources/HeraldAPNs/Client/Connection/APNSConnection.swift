@@ -32,7 +32,8 @@ final class APNSConnection: Sendable {
     ///   - maximumBodyByteCount: the largest answer body read.
     ///   - logger: where GOAWAY and the connection's end are noted (debug).
     ///   - eventLoop: the loop the connection lives on.
-    /// - Throws: ``APNSTransportError/connectFailed(_:)`` with the reason.
+    /// - Throws: ``APNSTransportError/connectFailed(_:)`` with the reason, or
+    ///   ``APNSTransportError/unusableServer(_:)`` for a server that can never do.
     static func connect(
         to endpoint: APNSEndpoint, tls: NIOSSLContext, maximumBodyByteCount: Int, logger: Logger, on eventLoop: any EventLoop
     ) async throws -> APNSConnection {
@@ -82,7 +83,7 @@ final class APNSConnection: Sendable {
             try await ready.futureResult.get()
         } catch {
             channel.close(promise: nil)
-            throw error as? APNSTransportError ?? APNSTransportError.connectFailed("\(error)")
+            throw ConnectFailure.handshake(error, host: host, port: port, byAddress: serverName == nil)
         }
         let handler = try await channel.eventLoop.submit {
             NIOLoopBound(try channel.pipeline.syncOperations.handler(type: APNSStreamHandler.self), eventLoop: channel.eventLoop)

@@ -254,7 +254,8 @@ final class APNSStreamHandler: ChannelInboundHandler {
             if negotiated == "h2" {
                 becomeReady(handshakeDone: true, settingsReceived: settingsReceived, context: context)
             } else {
-                ready.fail(APNSTransportError.connectFailed("the server does not speak HTTP/2 (ALPN: \(negotiated ?? "none"))"))
+                let chose = negotiated.map { "chose \($0)" } ?? "chose no protocol"
+                ready.fail(APNSTransportError.unusableServer("\(authority) does not speak HTTP/2: its TLS handshake \(chose) when asked for h2 (ALPN)"))
                 context.close(promise: nil)
             }
         }
@@ -275,7 +276,7 @@ final class APNSStreamHandler: ChannelInboundHandler {
         // StreamClosedEvent follows); NIOSSL closes on a TLS error, and a connection error is
         // seen in wroteFrame(_:) below. The error explains what fails next.
         if case .connecting = state {
-            ready.fail(APNSTransportError.connectFailed("\(error)"))
+            ready.fail(error)  // APNSConnection.connect says what it means
         }
         closeReason = closeReason ?? "\(error)"  // the first error is the one that explains the rest
         context.fireErrorCaught(error)

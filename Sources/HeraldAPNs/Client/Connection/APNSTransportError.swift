@@ -13,8 +13,12 @@ enum APNSTransportError: Error, CustomStringConvertible {
     case notWritten(String)
     /// The request waited longer than the client's limit for a free stream, and never went out.
     case noFreeStream(waited: TimeAmount)
-    /// The connection could not be opened (TCP, TLS or ALPN).
+    /// The connection could not be opened (TCP, or TLS for a reason that may pass).
     case connectFailed(String)
+    /// The server answered the connection but cannot be APNs for this client, whatever is
+    /// tried again: it speaks no TLS, its certificate is not trusted or not for the host, or
+    /// it does not speak HTTP/2.
+    case unusableServer(String)
     /// The connection closed while the answer was awaited.
     case connectionClosed(String?)
     /// GOAWAY said the stream was not processed: safe to send again.
@@ -36,7 +40,7 @@ enum APNSTransportError: Error, CustomStringConvertible {
         switch self {
         case .connectionClosed, .deadlineExceeded, .responseTooLarge: true
         case .streamClosed(let code): code != .refusedStream
-        case .connectionUnavailable, .notWritten, .noFreeStream, .connectFailed, .refusedByGoAway, .shutDown: false
+        case .connectionUnavailable, .notWritten, .noFreeStream, .connectFailed, .unusableServer, .refusedByGoAway, .shutDown: false
         }
     }
 
@@ -46,7 +50,7 @@ enum APNSTransportError: Error, CustomStringConvertible {
         switch self {
         case .connectionUnavailable, .notWritten, .refusedByGoAway: true
         case .streamClosed(let code): code == .refusedStream
-        case .noFreeStream, .connectFailed, .connectionClosed, .deadlineExceeded, .responseTooLarge, .shutDown: false
+        case .noFreeStream, .connectFailed, .unusableServer, .connectionClosed, .deadlineExceeded, .responseTooLarge, .shutDown: false
         }
     }
 
@@ -56,6 +60,7 @@ enum APNSTransportError: Error, CustomStringConvertible {
         case .notWritten(let why): "the request never went out whole: \(why)"
         case .noFreeStream(let waited): "no free HTTP/2 stream within \(Self.seconds(waited))"
         case .connectFailed(let why): "could not connect: \(why)"
+        case .unusableServer(let why): why
         case .connectionClosed(let why?): "the connection closed: \(why)"
         case .connectionClosed(nil): "the connection closed"
         case .refusedByGoAway: "GOAWAY: the server did not process the request"
