@@ -97,6 +97,8 @@ struct APNsEmulatorCommand: AsyncParsableCommand {
     var verbose = false
 
     func validate() throws {
+
+        guard !UnknownOption.isOnCommandLine else { return }  // ArgumentParser reports it next
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0...65535") }
         if (cert == nil) != (key == nil) { throw ValidationError("--cert and --key go together") }
         for (flag, share) in [("--server-errors", serverErrors), ("--reset-streams", resetStreams)] where !(0...1).contains(share) {
