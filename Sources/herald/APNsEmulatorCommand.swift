@@ -58,8 +58,8 @@ struct APNsEmulatorCommand: AsyncParsableCommand {
     @Option(name: .customLong("max-streams"), help: ArgumentHelp("SETTINGS_MAX_CONCURRENT_STREAMS per connection once a valid provider token has come on it (1 before, as APNs does).", valueName: "n"))
     var maximumStreams: Int = 500
 
-    @Option(name: .customLong("latency-ms"), help: ArgumentHelp("Fault: wait this long before every answer (at most a day).", valueName: "ms"))
-    var latency: Int = 0
+    @Option(name: .long, help: ArgumentHelp("Fault: seconds to wait before every answer, such as 0.25 (at most 86400, a day).", valueName: "seconds"))
+    var latency: Double = 0
 
     @Option(name: .customLong("server-errors"), help: ArgumentHelp("Fault: answer this share of requests 500 or 503 (0 to 1).", valueName: "share"))
     var serverErrors: Double = 0
@@ -97,21 +97,20 @@ struct APNsEmulatorCommand: AsyncParsableCommand {
     var verbose = false
 
     func validate() throws {
-
         guard !UnknownOption.isOnCommandLine else { return }  // ArgumentParser reports it next
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0...65535") }
         if (cert == nil) != (key == nil) { throw ValidationError("--cert and --key go together") }
         for (flag, share) in [("--server-errors", serverErrors), ("--reset-streams", resetStreams)] where !(0...1).contains(share) {
             throw ValidationError("\(flag) must be between 0 and 1")
         }
-        for (flag, count) in [("--latency-ms", latency), ("--too-many-requests-every", tooManyRequestsEvery), ("--too-many-requests-burst", tooManyRequestsBurst),
+        for (flag, count) in [("--too-many-requests-every", tooManyRequestsEvery), ("--too-many-requests-burst", tooManyRequestsBurst),
                               ("--close-connection-every", closeConnectionEvery), ("--goaway-every", goAwayEvery), ("--stall-every", stallEvery),
                               ("--lose-answer-every", loseAnswerEvery), ("--retry-after", retryAfter ?? 0)] where count < 0 {
             throw ValidationError("\(flag) must not be negative")
         }
         guard maximumStreams > 0 else { throw ValidationError("--max-streams must be at least 1") }
         // Larger values would overflow the event loop's timers.
-        guard latency <= 86_400_000 else { throw ValidationError("--latency-ms must be at most 86400000 (a day)") }
+        guard latency >= 0, latency <= 86_400 else { throw ValidationError("--latency must be a number of seconds from 0 to 86400 (a day), not \(latency)") }
         guard (retryAfter ?? 0) <= 86_400 else { throw ValidationError("--retry-after must be at most 86400 (a day)") }
         for token in unregisteredToken where DeviceToken(token) == nil {
             throw ValidationError("--unregistered-token \(token) is not hex bytes")
@@ -172,7 +171,7 @@ struct APNsEmulatorCommand: AsyncParsableCommand {
             port: port, keys: [APNSVerificationKey(signingKey)],
             unregisteredTokens: Dictionary(unregisteredToken.compactMap(DeviceToken.init).map { ($0.hex, now) }) { first, _ in first },
             faults: EmulatorFaults(
-                latency: .milliseconds(latency), serverErrorShare: serverErrors, tooManyRequestsEvery: tooManyRequestsEvery,
+                latency: .nanoseconds(Int64((latency * 1e9).rounded())), serverErrorShare: serverErrors, tooManyRequestsEvery: tooManyRequestsEvery,
                 tooManyRequestsBurst: tooManyRequestsBurst, resetShare: resetStreams, closeConnectionEvery: closeConnectionEvery,
                 goAwayEvery: goAwayEvery, stallEvery: stallEvery, loseAnswerEvery: loseAnswerEvery, retryAfter: retryAfter.map { .seconds($0) }, seed: seed),
             logFile: log.map { URL(fileURLWithPath: $0) }, simctlDirectory: simctlDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) },

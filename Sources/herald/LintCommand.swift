@@ -1,8 +1,6 @@
 import ArgumentParser
 import Foundation
-import HeraldAPNs
 import HeraldCore
-import HeraldDoctor
 
 struct LintCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -26,34 +24,15 @@ struct LintCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Print one JSON object: {\"files\": [{\"file\", \"request\", \"layout\", \"findings\": [{\"rule\", \"severity\", \"message\"}]}]}.")
     var json = false
 
-    @Option(
-        name: .customLong("push-type"),
-        help: ArgumentHelp("The apns-push-type the payloads will be sent with; a background push is judged by it.", valueName: "type"))
-    var pushType: String?
-
-    @Option(name: .long, help: ArgumentHelp("The apns-priority they will be sent with (10, 5 or 1).", valueName: "n"))
-    var priority: Int?
-
-    @Option(
-        name: .long,
-        help: ArgumentHelp(
-            "An app's Xcode project, as `herald doctor` takes it: warn when aps.category names none of its content extensions.", valueName: "path"))
-    var project: String?
+    @OptionGroup var deliveryOptions: DeliveryOptions
 
     @OptionGroup var layoutOptions: LayoutOptions
 
     @OptionGroup var requestOptions: RequestOptions
 
     func validate() throws {
-
         guard !UnknownOption.isOnCommandLine else { return }  // ArgumentParser reports it next
         guard !payloads.isEmpty else { throw ValidationError("give at least one payload file, or - for standard input") }
-        if let pushType, !APNSPushType(rawValue: pushType).isKnown {
-            let known = APNSPushType.known.map(\.rawValue)
-            let guess = pushType.nearest(in: known).map { "; did you mean \($0)?" } ?? ""
-            throw ValidationError("--push-type \(pushType) is no APNs push type (\(known.joined(separator: ", ")))\(guess)")
-        }
-        if let priority, ![10, 5, 1].contains(priority) { throw ValidationError("--priority must be 10, 5 or 1") }
     }
 
     func run() async throws {
@@ -63,16 +42,12 @@ struct LintCommand: AsyncParsableCommand {
         } catch {
             error.exit()
         }
-        var headers: [String: String] = [:]
-        headers["apns-push-type"] = pushType
-        headers["apns-priority"] = priority.map(String.init)
-        var contentCategories: [(category: String, target: String)]?
-        if let project {
-            do {
-                contentCategories = try Self.contentCategories(of: project)
-            } catch {
-                CLIError.usage("--project: \(error)").exit()
-            }
+        let headers = deliveryOptions.headers
+        let contentCategories: [(category: String, target: String)]?
+        do {
+            contentCategories = try deliveryOptions.contentCategories()
+        } catch {
+            error.exit()
         }
         var results: [(file: String, request: ProviderRequest.Provider?, layout: String?, findings: [LintFinding])] = []
         var unreadable = false
@@ -116,16 +91,5 @@ struct LintCommand: AsyncParsableCommand {
         }
         if unreadable { throw ExitCode(CLIError.usageExitCode) }
         if results.contains(where: { $0.findings.contains { $0.severity == .error } }) { throw ExitCode(1) }
-    }
-
-    /// Every category the project's content extensions are shown for, with the extension.
-    private static func contentCategories(of path: String) throws(DoctorError) -> [(category: String, target: String)] {
-        var categories: [(category: String, target: String)] = []
-        for url in try ProjectLocator.projects(at: path) {
-            for found in try Doctor.examine(XcodeProject(contentsOf: url)).extensions where found.kind == .content {
-                categories += found.categories.map { (category: $0, target: found.target) }
-            }
-        }
-        return categories
     }
 }

@@ -38,6 +38,8 @@ struct PreviewCommand: AsyncParsableCommand {
 
     @OptionGroup var requestOptions: RequestOptions
 
+    @OptionGroup var deliveryOptions: DeliveryOptions
+
     @Option(name: .customLong("cache-dir"), help: ArgumentHelp("The avatar cache directory (default: herald-avatar-cache in the temporary directory).", valueName: "dir"))
     var cacheDirectory: String?
 
@@ -66,7 +68,6 @@ struct PreviewCommand: AsyncParsableCommand {
     @OptionGroup var appLookOptions: AppLookOptions
 
     func validate() throws {
-
         guard !UnknownOption.isOnCommandLine else { return }  // ArgumentParser reports it next
         // The phone's own limits (Info.plist AvatarTimeout and Budget).
         try SecondsOption.check(avatarTimeout, flag: "--avatar-timeout", maximum: 30)
@@ -97,6 +98,7 @@ struct PreviewCommand: AsyncParsableCommand {
             let layout = try layoutOptions.resolve()
             let keyProvider = try decryptionOptions.keys()
             let app = try appLookOptions.resolve()
+            let contentCategories = try deliveryOptions.contentCategories()
             let source = PayloadSource(argument: payload)
             let device: DevicePayload
             do {
@@ -120,7 +122,9 @@ struct PreviewCommand: AsyncParsableCommand {
                         ?? temporary.appendingPathComponent("herald-avatar-cache", isDirectory: true))
             )
             let fetcher = AsyncHTTPClientFetcher(allowHTTP: allowHTTP)
-            let report = await PreviewReport(previewing: device, configuration: configuration, fetcher: fetcher, keyProvider: keyProvider)
+            let report = await PreviewReport(
+                previewing: device, configuration: configuration, fetcher: fetcher, keyProvider: keyProvider, headers: deliveryOptions.headers,
+                contentCategories: contentCategories)
             await fetcher.shutdown()
             if json { print(report.json.jsonText(.pretty)) } else { printText(report.text) }
             if html != nil || png != nil {

@@ -13,7 +13,9 @@ extension PreviewReport {
         lines.append("Layout:     \(notification.layoutName)")
         lines.append("Extension:  " + (notification.extensionWillRun ? "runs" : "does not run (iOS shows the payload as sent)"))
         lines.append("")
-        if let sender = message.sender, notification.extensionWillRun {
+        if isBackgroundPush {
+            lines.append("  (nothing: a background push is not shown)")
+        } else if let sender = message.sender, notification.extensionWillRun {
             let avatar = notification.avatar?.data == nil ? "(\(sender.displayName.prefix(1).uppercased()))" : "(avatar)"
             let line = [sender.displayName, message.groupName].compactMap { $0 }.joined(separator: " · ")
             lines.append("  \(avatar) \(line)")

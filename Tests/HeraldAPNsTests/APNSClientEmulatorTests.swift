@@ -206,7 +206,7 @@ import Testing
         #expect(first.isDelivered)
         #expect(stalled.attempts == 1)
         #expect(stalled.failure?.status == nil)  // no whole answer came
-        #expect(stalled.failure?.message == "no answer: no answer before the deadline")
+        #expect(stalled.failure?.message == "no answer: the attempt's deadline passed (the request timeout)")
         #expect(stalled.possiblyDeliveredAttempts == [1])
         #expect(third.isDelivered)
         #expect(third.attempts == 1)
@@ -238,7 +238,7 @@ import Testing
         }
         let (delivery, statistics) = try #require(outcome, "the send did not end within 60 s")
         #expect(delivery.attempts == 3)
-        #expect(delivery.failure?.message == "no answer: no answer before the deadline")
+        #expect(delivery.failure?.message == "no answer: the attempt's deadline passed (the request timeout)")
         #expect(statistics.connections == 2)
     }
 

@@ -72,4 +72,29 @@ struct BackgroundPushTests {
         #expect(missing.status == 2)
         #expect(missing.stderr.contains("--project: /no/such/project: no such file or folder"))
     }
+
+    @Test func previewShowsABackgroundPushAsNothingAndLintsItWithTheHeadersGiven() async throws {
+        let data = Data(#"{"aps": {"content-available": 1}, "communication": {"sender_name": "Maya"}}"#.utf8)
+        let shaped = try await HeraldProcess.run(["preview", "--no-fetch", "-"], stdin: data)
+        #expect(shaped.stdout.contains("\n  (nothing: a background push is not shown)\n"))
+        #expect(shaped.stdout.contains("- a background push: iOS shows nothing, and wakes the app to receive it [extension-will-not-run]"))
+        #expect(shaped.stdout.contains("info    background-push-type:"))
+        let wrong = try await HeraldProcess.run(["preview", "--no-fetch", "--push-type", "background", "--priority", "10", "-"], stdin: data)
+        #expect(wrong.stdout.contains("error   background-priority: apns-priority is 10"))
+        let alert = Data(#"{"aps": {"alert": {"body": "b"}, "mutable-content": 1}}"#.utf8)
+        let shown = try await HeraldProcess.run(["preview", "--no-fetch", "--push-type", "alert", "-"], stdin: alert)
+        #expect(shown.stdout.contains("\n  b\n"))
+        #expect(!shown.stdout.contains("background"))
+    }
+
+    @Test func previewWithAProjectNamesTheContentExtensionsCategories() async throws {
+        let bark = HeraldProcess.path("Tests/HeraldDoctorTests/Fixtures/xcode/Finb-Bark")
+        let payload = Data(#"{"aps": {"alert": {"title": "A", "body": "b"}, "mutable-content": 1, "category": "cpy"}}"#.utf8)
+        let result = try await HeraldProcess.run(["preview", "--no-fetch", "--project", bark, "-"], stdin: payload)
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("warning category-without-content-extension: aps.category \"cpy\" is no content extension's category"))
+        let missing = try await HeraldProcess.run(["preview", "--project", "/no/such/project", "-"], stdin: payload)
+        #expect(missing.status == 2)
+        #expect(missing.stderr.contains("--project: /no/such/project: no such file or folder"))
+    }
 }

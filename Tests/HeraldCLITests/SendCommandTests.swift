@@ -97,6 +97,16 @@ struct SendCommandTests {
         #expect(Layout.oneSignal.decode(delivered).message.groupName == "Weekend climbing")
     }
 
+    @Test func aOneSignalTextInAnotherLanguageIsAlsoItsEnglish() async throws {
+        let result = try await HeraldProcess.run(
+            ["send", "onesignal", "--app-id", "app-1", "--external-id", "u-1", "--dry-run", "--text", "Seil ist gepackt.", "--title", "Maya",
+             "--text-language", "de"])
+        #expect(result.status == 0)
+        let body = try Self.body(ofDryRun: result.stdout)
+        #expect(body["contents"] == ["de": "Seil ist gepackt.", "en": "Seil ist gepackt."])
+        #expect(body["headings"] == ["de": "Maya", "en": "Maya"])
+    }
+
     @Test(arguments: [
         (["send", "apns", "--topic", "t", "--token", "ab", "--text", "x", "--dry-run"], "exactly one of --sandbox"),
         (["send", "apns", "--topic", "t", "--sandbox", "--text", "x", "--dry-run"], "--token"),

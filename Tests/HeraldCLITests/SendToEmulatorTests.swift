@@ -103,6 +103,22 @@ struct SendToEmulatorTests {
         }
     }
 
+    @Test func theLatencyFaultTakesSecondsAndOutlastsAShorterTimeout() async throws {
+        try await Self.withKey { directory, credentials in
+            let ca = directory.appendingPathComponent("ca.pem").path
+            // 2.5 s before the answer, against a 0.5 s deadline: no answer, however busy the machine.
+            let emulator = try await ServerProcess("apns-emulator", credentials + ["--ca-out", ca, "--latency", "2.5"])
+            let send = try await HeraldProcess.run(["send", "apns"] + credentials + [
+                "--topic", "com.example.chat", "--endpoint", "https://127.0.0.1:\(emulator.port)", "--ca-file", ca, "--token", String(repeating: "b1", count: 32),
+                "--text", "hi", "--timeout", "0.5", "--attempts", "1", "--json",
+            ])
+            _ = await emulator.stop()
+            #expect(send.status == 1)
+            let result = try JSONValue(parsing: send.stdout)
+            #expect(result["message"]?.stringValue?.hasPrefix("no answer: the attempt's deadline passed") == true, "\(send.stdout)")
+        }
+    }
+
     @Test func oneRefusedTokenIsExplainedOnceWithItsDeleteHint() async throws {
         try await Self.withKey { directory, credentials in
             let ca = directory.appendingPathComponent("ca.pem").path

@@ -44,4 +44,9 @@ extension Linter {
     public static func lintBackground(_ payload: Payload, headers: [String: String]) -> [LintFinding] {
         payload.aps.flatMap { BackgroundPush(aps: $0, headers: headers) }?.findings ?? []
     }
+
+    /// Whether `payload`, sent with `headers`, is a background push: the phone shows nothing.
+    public static func isBackground(_ payload: Payload, headers: [String: String]) -> Bool {
+        payload.aps.flatMap { BackgroundPush(aps: $0, headers: headers) } != nil
+    }
 }

@@ -33,13 +33,16 @@ struct SendOneSignalCommand: AsyncParsableCommand {
 
     @OptionGroup(title: "Message") var message: MessageOptions
 
-    @Option(name: .long, help: ArgumentHelp("The language the text is in (OneSignal also needs en; it gets the same text).", valueName: "code"))
-    var language: String = "en"
+    /// Not `--language`, which names the recipient's language in preview, lint, convert and playground.
+    @Option(
+        name: .customLong("text-language"),
+        help: ArgumentHelp("The language --text, --title and --subtitle are written in (OneSignal also needs en, which gets the same text).", valueName: "code"))
+    var textLanguage: String = "en"
 
     @Option(name: .long, help: ArgumentHelp("Post here instead of OneSignal's API (a test server).", valueName: "url"))
     var endpoint: String?
 
-    @Option(name: .long, help: ArgumentHelp("Seconds each attempt may take (above 0, at most 3600).", valueName: "seconds"))
+    @Option(name: .long, help: ArgumentHelp("Seconds each attempt may take, from sending the request to its whole answer (above 0, at most 3600).", valueName: "seconds"))
     var timeout: Double = 30
 
     @Flag(name: .long, help: "Print one JSON object per request instead of text.")
@@ -52,7 +55,6 @@ struct SendOneSignalCommand: AsyncParsableCommand {
     var verbose = false
 
     func validate() throws {
-
         guard !UnknownOption.isOnCommandLine else { return }  // ArgumentParser reports it next
         guard subscriptionID.isEmpty != externalID.isEmpty else {
             throw ValidationError("give --subscription-id or --external-id (one kind per send)")
@@ -67,7 +69,7 @@ struct SendOneSignalCommand: AsyncParsableCommand {
     func run() async throws {
         guard let outgoing = message.outgoing else { CLIError.usage("give --text").exit() }
         let targeting: OneSignalTargeting = subscriptionID.isEmpty ? .externalIDs(externalID) : .subscriptionIDs(subscriptionID)
-        let notifications = targeting.batches().map { OneSignalNotification(outgoing, appID: appID, targeting: $0, language: language) }
+        let notifications = targeting.batches().map { OneSignalNotification(outgoing, appID: appID, targeting: $0, language: textLanguage) }
         for notification in notifications {
             do {
                 try notification.validate()

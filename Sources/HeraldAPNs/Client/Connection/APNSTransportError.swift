@@ -67,7 +67,7 @@ enum APNSTransportError: Error, CustomStringConvertible {
         case .streamClosed(.refusedStream?): "the server refused the stream (REFUSED_STREAM) without processing it"
         case .streamClosed(let code?): "the stream was reset (\(code))"
         case .streamClosed(nil): "the stream ended without an answer"
-        case .deadlineExceeded: "no answer before the deadline"
+        case .deadlineExceeded: "the attempt's deadline passed (the request timeout)"
         case .responseTooLarge(let limit): "the answer was larger than \(limit) bytes"
         case .shutDown: "the client was shut down"
         }
