@@ -108,4 +108,10 @@ import Testing
         #expect(result.message == "localhost answered 404 with no APNs reason: it does not answer as APNs does (its text/html body: \"<html> <body> <h1>404 Not Found</h1> </body> </html>\")")
         #expect(result.attempts == 1)
     }
+
+    @Test func aPortOutOfRangeFailsInsteadOfTrapping() async throws {
+        let result = try await Self.failure(sendingTo: "https://127.0.0.1:99999", trusting: nil)
+        #expect(result.message == "not sent: https://127.0.0.1:99999: port 99999 is out of range (1 to 65535)")
+        #expect(result.attempts == 1)
+    }
 }

@@ -51,6 +51,19 @@ struct SendErrorMessageTests {
         #expect(!result.stdout.contains("SingleConnectionFailure"))
     }
 
+    @Test func anEndpointPortOutOfRangeIsAUsageError() async throws {
+        let apns = try await HeraldProcess.run(["send", "apns", "--endpoint", "https://127.0.0.1:99999", "--topic", "a.b", "--token", Self.token, "--text", "hi", "--dry-run"])
+        #expect(!apns.crashed)
+        #expect(apns.status == 2)
+        #expect(apns.stderr.contains("--endpoint https://127.0.0.1:99999: port 99999 is out of range (1 to 65535)"))
+        let oneSignal = try await HeraldProcess.run(["send", "onesignal", "--app-id", "a", "--external-id", "u", "--text", "hi", "--endpoint", "http://localhost:70000"])
+        #expect(!oneSignal.crashed)
+        #expect(oneSignal.status == 2)
+        #expect(oneSignal.stderr.contains("port 70000 is out of range"))
+        let plain = try await HeraldProcess.run(["send", "apns", "--endpoint", "http://127.0.0.1:9", "--topic", "a.b", "--token", Self.token, "--text", "hi", "--dry-run"])
+        #expect(plain.stderr.contains("--endpoint http://127.0.0.1:9 must be an https URL (APNs is HTTP/2 over TLS)"))
+    }
+
     @Test func aFailureWithoutAnAnswerIsCountedUnderItsExplanation() async throws {
         let other = String(repeating: "0", count: 63) + "2"
         let result = try await Self.send(key: try Self.keyFile().path, ["--endpoint", "https://127.0.0.1:1", "--token", other])

@@ -38,6 +38,13 @@ import Testing
         try JSONValue(parsing: request.body)
     }
 
+    @Test func aPortOutOfRangeFailsInsteadOfTrapping() async throws {
+        let client = OneSignalClient(apiKey: Samples.apiKey, endpoint: URL(string: "http://127.0.0.1:99999/notifications")!, clock: RecordingClock())
+        let error = await Self.failure(client)
+        #expect(error?.code == .transport)
+        #expect(error?.message.hasPrefix("http://127.0.0.1:99999/notifications: port 99999 is out of range (1 to 65535)") == true, "\(String(describing: error))")
+    }
+
     @Test func createsTheNotificationOneSignalDocuments() async throws {
         let server = try LoopbackServer(routes: [Self.path: Self.respond(200, Samples.created)])
         defer { server.stop() }

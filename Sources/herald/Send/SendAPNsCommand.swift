@@ -133,9 +133,7 @@ struct SendAPNsCommand: AsyncParsableCommand {
         let destinations = [sandbox, production, endpoint != nil].filter { $0 }.count
         guard destinations == 1 else { throw ValidationError("give exactly one of --sandbox, --production or --endpoint URL") }
         if caFile != nil, endpoint == nil { throw ValidationError("--ca-file goes with --endpoint") }
-        if let endpoint, URL(string: endpoint)?.scheme?.lowercased() != "https" {
-            throw ValidationError("--endpoint must be an https URL (APNs is HTTP/2 over TLS)")
-        }
+        if let endpoint { try EndpointOption.check(endpoint, schemes: ["https"], why: "APNs is HTTP/2 over TLS") }
         guard !token.isEmpty || tokensFile != nil else { throw ValidationError("give --token HEX or --tokens-file FILE") }
         if isBackground {
             try message.refuseShownFlags()

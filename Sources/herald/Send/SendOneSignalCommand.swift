@@ -62,7 +62,7 @@ struct SendOneSignalCommand: AsyncParsableCommand {
         guard message.text != nil else {
             throw ValidationError("give --text (with --sender-name for a communication notification); OneSignal builds the payload itself, from the message flags")
         }
-        if let endpoint, URL(string: endpoint)?.scheme == nil { throw ValidationError("--endpoint must be a URL") }
+        if let endpoint { try EndpointOption.check(endpoint, schemes: ["https", "http"], why: "http for a local test server") }
         try SecondsOption.check(timeout, flag: "--timeout", maximum: 3600)
     }
 

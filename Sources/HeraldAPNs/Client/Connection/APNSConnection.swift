@@ -42,6 +42,7 @@ final class APNSConnection: Sendable {
             throw APNSTransportError.connectFailed("\(url.absoluteString) is not an https URL with a host (APNs is HTTP/2 over TLS)")
         }
         let port = url.port ?? 443
+        guard (1...65535).contains(port) else { throw APNSTransportError.unusableServer("\(url.absoluteString): port \(port) is out of range (1 to 65535)") }
         let bracketed = host.contains(":") ? "[\(host)]" : host  // an IPv6 literal
         let authority = url.port.map { "\(bracketed):\($0)" } ?? bracketed
         // SNI takes a name, not an address; with none, NIOSSL checks the certificate against the
