@@ -95,10 +95,23 @@ public final class APNSEmulator: Sendable {
         ) { request, connection, eventLoop in
             responder.answer(request, connection: &connection, on: eventLoop)
         }
-        let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
+        let host = advertisedHost(configuration, identity: identity)
         return APNSEmulator(
             server: server, responder: responder, log: log, certificatePEM: identity.trustRootPEM,
             endpoint: APNSEndpoint(url: URL(string: "https://\(host):\(server.port)")!))
+    }
+
+    /// The host clients are told to use: the address listened on, or `localhost` when a given
+    /// certificate names that and not the address (a client checks the certificate against it).
+    private static func advertisedHost(_ configuration: Configuration, identity: EmulatorIdentity) -> String {
+        let address = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
+        guard configuration.identity != nil else { return address }  // the generated one names 127.0.0.1 and localhost
+        let names = identity.serverNames
+        if names.contains(configuration.host) { return address }
+        if configuration.host == "127.0.0.1", names.contains("localhost") { return "localhost" }
+        configuration.logger.warning(
+            "the TLS certificate names neither \(configuration.host) nor localhost (\(names.isEmpty ? "no subjectAltName" : names.joined(separator: ", "))): clients will refuse it unless they connect by a name it holds")
+        return address
     }
 
     private init(server: HTTP2Server, responder: EmulatorResponder, log: NotificationLog, certificatePEM: String, endpoint: APNSEndpoint) {

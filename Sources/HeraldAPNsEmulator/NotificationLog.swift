@@ -21,20 +21,37 @@ final class NotificationLog: Sendable {
     /// - Parameters:
     ///   - logFile: the JSON-lines file, created or appended to; `nil` for none.
     ///   - simctlDirectory: a directory for `.apns` files, created if missing; `nil` for none.
-    /// - Throws: when the file or the directory cannot be created.
-    init(logFile: URL?, simctlDirectory: URL?) throws {
+    /// - Throws: ``APNSEmulatorStartError`` when the file or the directory cannot be made.
+    init(logFile: URL?, simctlDirectory: URL?) throws(APNSEmulatorStartError) {
         var handle: FileHandle?
         if let logFile {
-            if !FileManager.default.fileExists(atPath: logFile.path) {
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: logFile.path, isDirectory: &isFolder) {
+                guard !isFolder.boolValue else { throw APNSEmulatorStartError("the log \(logFile.path) is a folder; give a file name") }
+            } else {
+                let folder = logFile.deletingLastPathComponent().path
+                guard FileManager.default.fileExists(atPath: folder) else { throw APNSEmulatorStartError("the log \(logFile.path): no such folder \(folder)") }
                 guard FileManager.default.createFile(atPath: logFile.path, contents: nil) else {
-                    throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: logFile.path])
+                    throw APNSEmulatorStartError("the log \(logFile.path) cannot be created (no permission to write in \(folder)?)")
                 }
             }
-            handle = try FileHandle(forWritingTo: logFile)
-            try handle?.seekToEnd()
+            do {
+                handle = try FileHandle(forWritingTo: logFile)
+                try handle?.seekToEnd()
+            } catch {
+                throw APNSEmulatorStartError("the log \(logFile.path) cannot be written to (no permission?)")
+            }
         }
         if let simctlDirectory {
-            try FileManager.default.createDirectory(at: simctlDirectory, withIntermediateDirectories: true)
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: simctlDirectory.path, isDirectory: &isFolder), !isFolder.boolValue {
+                throw APNSEmulatorStartError("the simctl folder \(simctlDirectory.path) is a file; give a folder")
+            }
+            do {
+                try FileManager.default.createDirectory(at: simctlDirectory, withIntermediateDirectories: true)
+            } catch {
+                throw APNSEmulatorStartError("the simctl folder \(simctlDirectory.path) cannot be created (no permission?)")
+            }
         }
         file = NIOLockedValueBox(handle)
         self.simctlDirectory = simctlDirectory

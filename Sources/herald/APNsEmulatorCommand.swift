@@ -9,7 +9,7 @@ struct APNsEmulatorCommand: AsyncParsableCommand {
         abstract: "Run a local server that answers as APNs does, to test a backend offline.",
         discussion: """
             HTTP/2 over TLS on loopback, with a certificate authority and a server certificate \
-            made at start (or --cert/--key); --ca-out writes the authority's certificate, which \
+            made at start (or --tls-cert/--tls-key); --ca-out writes the authority's certificate, which \
             `herald send apns --ca-file` takes. Provider tokens are verified against the .p8 key \
             (signature, kid, iss, age, no new one on a connection within 20 minutes), headers \
             and body by APNs' rules, and refusals carry Apple's statuses and reasons. As APNs \
@@ -40,10 +40,13 @@ struct APNsEmulatorCommand: AsyncParsableCommand {
     @Option(name: .customLong("ca-out"), help: ArgumentHelp("Write the certificate clients must trust here (PEM).", valueName: "file"))
     var caOut: String?
 
-    @Option(name: .long, help: ArgumentHelp("Use this certificate (PEM) instead of generated ones; needs --key.", valueName: "file"))
+    @Option(
+        name: .customLong("tls-cert"),
+        help: ArgumentHelp("Serve this TLS certificate chain (PEM, the server's first) instead of generated ones; needs --tls-key.", valueName: "file"))
     var cert: String?
 
-    @Option(name: .long, help: ArgumentHelp("The private key (PEM) of --cert.", valueName: "file"))
+    /// Not `--key`, which read as the .p8 of --key-file.
+    @Option(name: .customLong("tls-key"), help: ArgumentHelp("The private key (PEM) of --tls-cert.", valueName: "file"))
     var key: String?
 
     @Option(name: .long, help: ArgumentHelp("Append each accepted notification to this file as one JSON line.", valueName: "file"))
@@ -99,7 +102,7 @@ struct APNsEmulatorCommand: AsyncParsableCommand {
     func validate() throws {
         guard !UnknownOption.isOnCommandLine else { return }  // ArgumentParser reports it next
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0...65535") }
-        if (cert == nil) != (key == nil) { throw ValidationError("--cert and --key go together") }
+        if (cert == nil) != (key == nil) { throw ValidationError("--tls-cert and --tls-key go together") }
         for (flag, share) in [("--server-errors", serverErrors), ("--reset-streams", resetStreams)] where !(0...1).contains(share) {
             throw ValidationError("\(flag) must be between 0 and 1")
         }
@@ -129,6 +132,8 @@ struct APNsEmulatorCommand: AsyncParsableCommand {
         let emulator: APNSEmulator
         do {
             emulator = try await APNSEmulator.start(configuration)
+        } catch let error as APNSEmulatorStartError {
+            CLIError.usage(error.description).exit()
         } catch {
             CLIError.cannotListen(on: configuration.host, port: port, error).exit()
         }

@@ -99,6 +99,15 @@ struct SendErrorMessageTests {
         #expect(!second.stderr.contains("errno"))
     }
 
+    @Test func theEmulatorNamesAFileItCannotUseInsteadOfBlamingThePort() async throws {
+        let folder = FileManager.default.temporaryDirectory.path
+        let result = try await HeraldProcess.run(
+            ["apns-emulator", "--port", "0", "--key-file", try Self.keyFile().path, "--key-id", "ABC123DEFG", "--team-id", "TEAM123456", "--log", folder])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("is a folder; give a file name"), "\(result.stderr)")
+        #expect(!result.stderr.contains("cannot listen"))
+    }
+
     @Test func aRefusedProviderTokenNamesTheLikelyCauses() async throws {
         try await SendToEmulatorTests.withKey { directory, credentials in
             let ca = directory.appendingPathComponent("ca.pem").path

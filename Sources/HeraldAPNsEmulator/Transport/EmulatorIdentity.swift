@@ -17,7 +17,7 @@ public struct EmulatorIdentity: Sendable {
     /// The server certificate's private key in PKCS#8 PEM.
     let privateKeyPEM: String
 
-    /// A certificate and key from PEM text (`--cert` and `--key`).
+    /// A certificate and key from PEM text (`--tls-cert` and `--tls-key`).
     ///
     /// - Parameters:
     ///   - certificateChainPEM: the certificate chain, leaf first.
@@ -32,9 +32,12 @@ public struct EmulatorIdentity: Sendable {
     /// Makes a new authority and server certificate, valid from five minutes ago (clock skew)
     /// for `validity`.
     ///
-    /// - Parameter validity: how long both are valid; default a week.
+    /// - Parameters:
+    ///   - validity: how long both are valid; default a week.
+    ///   - names: what the server certificate is for: host names, and IPv4 addresses as text;
+    ///     default `localhost` and `127.0.0.1`.
     /// - Throws: an error of swift-certificates if a certificate cannot be built (not expected).
-    public static func generate(validity: TimeInterval = 7 * 24 * 3600) throws -> EmulatorIdentity {
+    public static func generate(validity: TimeInterval = 7 * 24 * 3600, names: [String] = ["localhost", "127.0.0.1"]) throws -> EmulatorIdentity {
         let now = Date()
         let (notBefore, notAfter) = (now.addingTimeInterval(-300), now.addingTimeInterval(validity))
 
@@ -62,14 +65,17 @@ public struct EmulatorIdentity: Sendable {
             notValidAfter: notAfter, issuer: authorityName,
             subject: try DistinguishedName {
                 OrganizationName("Herald APNs emulator")
-                CommonName("localhost")
+                CommonName(names.first ?? "localhost")
             },
             signatureAlgorithm: .ecdsaWithSHA256,
             extensions: try Certificate.Extensions {
                 Critical(BasicConstraints.notCertificateAuthority)
                 Critical(KeyUsage(digitalSignature: true))
                 try ExtendedKeyUsage([.serverAuth])
-                SubjectAlternativeNames([.dnsName("localhost"), .ipAddress(ASN1OctetString(contentBytes: [127, 0, 0, 1]))])
+                SubjectAlternativeNames(names.map { name in
+                    let octets = name.split(separator: ".", omittingEmptySubsequences: false).compactMap { UInt8($0) }
+                    return octets.count == 4 ? .ipAddress(ASN1OctetString(contentBytes: ArraySlice(octets))) : .dnsName(name)
+                })
                 SubjectKeyIdentifier(hash: serverKey.publicKey)
                 AuthorityKeyIdentifier(keyIdentifier: authorityKeyID.keyIdentifier)
             },
@@ -79,5 +85,21 @@ public struct EmulatorIdentity: Sendable {
         return EmulatorIdentity(
             certificateChainPEM: try server.serializeAsPEM().pemString + "\n" + authorityPEM, privateKeyPEM: serverSigningKey.pemRepresentation,
             trustRootPEM: authorityPEM)
+    }
+
+    /// The names and addresses the server certificate (the chain's first) is for: its
+    /// subjectAltName entries, addresses as text. Empty when it cannot be read.
+    var serverNames: [String] {
+        guard let first = try? PEMDocument.parseMultiple(pemString: certificateChainPEM).first,  // unreadable: TLS setup says why
+            let certificate = try? Certificate(derEncoded: first.derBytes),
+            let names = try? certificate.extensions.subjectAlternativeNames
+        else { return [] }
+        return names.compactMap { name in
+            switch name {
+            case .dnsName(let dns): dns.lowercased()
+            case .ipAddress(let bytes) where bytes.bytes.count == 4: bytes.bytes.map(String.init).joined(separator: ".")
+            default: nil
+            }
+        }
     }
 }

@@ -151,6 +151,33 @@ final class HTTP2Server: Sendable {
     /// Accepted requests whose answer did not go out whole (see ``EmulatorStatistics/answersLost``).
     var answersLost: Int { shared.answersLost }
 
+    /// The server's TLS context: HTTP/2 only, TLS 1.2 or later.
+    ///
+    /// - Throws: ``APNSEmulatorStartError`` naming which half of the identity is unusable.
+    static func tlsContext(_ identity: EmulatorIdentity) throws(APNSEmulatorStartError) -> NIOSSLContext {
+        let chain: [NIOSSLCertificate]
+        do {
+            chain = try NIOSSLCertificate.fromPEMBytes(Array(identity.certificateChainPEM.utf8))
+        } catch {
+            throw APNSEmulatorStartError("the TLS certificate is not a PEM certificate (-----BEGIN CERTIFICATE-----)")
+        }
+        guard !chain.isEmpty else { throw APNSEmulatorStartError("the TLS certificate file holds no PEM certificate (-----BEGIN CERTIFICATE-----)") }
+        let key: NIOSSLPrivateKey
+        do {
+            key = try NIOSSLPrivateKey(bytes: Array(identity.privateKeyPEM.utf8), format: .pem)
+        } catch {
+            throw APNSEmulatorStartError("the TLS key is not a PEM private key (-----BEGIN PRIVATE KEY-----)")
+        }
+        var tls = TLSConfiguration.makeServerConfiguration(certificateChain: chain.map { .certificate($0) }, privateKey: .privateKey(key))
+        tls.applicationProtocols = ["h2"]  // APNs speaks HTTP/2 only
+        tls.minimumTLSVersion = .tlsv12
+        do {
+            return try NIOSSLContext(configuration: tls)
+        } catch {
+            throw APNSEmulatorStartError("the TLS key is not the certificate's (the first certificate must be the server's, signed for this key)")
+        }
+    }
+
     /// Binds and starts accepting connections.
     ///
     /// - Parameters:
@@ -164,12 +191,7 @@ final class HTTP2Server: Sendable {
     static func bind(
         host: String, port: Int, identity: EmulatorIdentity, maximumConcurrentStreams: Int, logger: Logger, handler: @escaping Handler
     ) async throws -> HTTP2Server {
-        var tls = TLSConfiguration.makeServerConfiguration(
-            certificateChain: try NIOSSLCertificate.fromPEMBytes(Array(identity.certificateChainPEM.utf8)).map { .certificate($0) },
-            privateKey: .privateKey(try NIOSSLPrivateKey(bytes: Array(identity.privateKeyPEM.utf8), format: .pem)))
-        tls.applicationProtocols = ["h2"]  // APNs speaks HTTP/2 only
-        tls.minimumTLSVersion = .tlsv12
-        let context = try NIOSSLContext(configuration: tls)
+        let context = try tlsContext(identity)
         var configuration = NIOHTTP2Handler.Configuration()
         configuration.connection.initialSettings = [
             HTTP2Setting(parameter: .maxConcurrentStreams, value: 1),
