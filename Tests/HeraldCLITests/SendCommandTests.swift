@@ -83,6 +83,19 @@ struct SendCommandTests {
         #expect(result.stderr.contains("no device tokens"))
     }
 
+    @Test func aRequestBodyIsNotSentAsAPayloadAndLintErrorsAreSaid() async throws {
+        let request = HeraldProcess.path("Examples/onesignal-request.json")
+        let refused = try await HeraldProcess.run(["send", "apns", "--topic", "com.example.chat", "--sandbox", "--token", Self.token, "--dry-run", request])
+        #expect(refused.status == 2)
+        #expect(refused.stderr.contains("onesignal-request.json is a request body for the OneSignal REST API, not what the phone receives"))
+        #expect(refused.stderr.contains("herald convert"))
+        let unnamed = Data(#"{"aps": {"alert": "hi", "mutable-content": 1}, "communication": {"text": "x"}}"#.utf8)
+        let warned = try await HeraldProcess.run(["send", "apns", "--topic", "com.example.chat", "--sandbox", "--token", Self.token, "--dry-run", "-"], stdin: unnamed)
+        #expect(warned.status == 0)
+        #expect(warned.stderr.contains("warning: standard input: communication-without-sender-name:"), "\(warned.stderr)")
+        #expect(warned.stdout.contains(#""communication""#))
+    }
+
     @Test func aOneSignalDryRunPutsTheMessageInData() async throws {
         let result = try await HeraldProcess.run(
             ["send", "onesignal", "--app-id", "app-1", "--external-id", "u-1", "--dry-run"] + Self.messageFlags)

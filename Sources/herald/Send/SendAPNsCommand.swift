@@ -228,14 +228,27 @@ struct SendAPNsCommand: AsyncParsableCommand {
         if let payload {
             let source = PayloadSource(argument: payload)
             let data = try source.read()
+            let json: JSONValue
             do {
-                _ = try JSONValue(parsing: data)
+                json = try JSONValue(parsing: data)
             } catch {
                 throw .usage("\(source.displayName): not valid JSON at line \(error.line), column \(error.column): \(error.detail)")
             }
-            if isBackground, let payload = try? Payload(data: data) {
-                let problems = Linter.lintBackground(payload, headers: ["apns-push-type": pushType, "apns-priority": "5"]).filter { $0.severity == .error }
+            if let request = ProviderRequest(json) {
+                throw .usage(
+                    "\(source.displayName) is a request body for the \(request.provider), not what the phone receives; send it to the \(request.provider), "
+                        + "or send the payload it becomes: herald convert \(source.displayName) > payload.json")
+            }
+            let payload = Payload(json: json)
+            let headers = ["apns-push-type": pushType, "apns-priority": isBackground ? "5" : priority.map(String.init)].compactMapValues { $0 }
+            if isBackground {
+                let problems = Linter.lintBackground(payload, headers: headers).filter { $0.severity == .error }
                 if let first = problems.first { throw .usage("\(source.displayName): \(first.rule.id): \(first.message)") }
+            } else {
+                // Sent as it is, as asked; what lint finds wrong is said first.
+                for finding in Linter.lint(payload, preview: Preview(payload: payload, layout: nil), headers: headers) where finding.severity == .error {
+                    printError("warning: \(source.displayName): \(finding.rule.id): \(finding.message) (sending it as it is)")
+                }
             }
             return data
         }
