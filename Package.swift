@@ -138,6 +138,7 @@ let package = Package(
                 // Never in the phone-side modules: see DESIGN.md.
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),

@@ -3,6 +3,7 @@ import Foundation
 import HeraldEnrichment
 import NIOCore
 import NIOHTTP1
+import NIOPosix
 
 /// The desk's network: GET over AsyncHTTPClient, with back-pressure from the reader to the socket.
 ///
@@ -162,6 +163,11 @@ struct AsyncHTTPClientFetcher: Fetcher {
             detail = error.shortDescription.lowercased()  // "remote connection closed", "read timeout"
         case let error as IOError:
             detail = String(cString: strerror(error.errnoCode)).lowercased()  // "connection refused"
+        case let error as NIOConnectionError:
+            // NIO's text is "DNS error: SocketAddressError.UnknownHost: …" or a list of attempts.
+            let errno = error.connectionErrors.lazy.compactMap { ($0.error as? IOError)?.errnoCode }.first
+            detail = errno.map { String(cString: strerror($0)).lowercased() }
+                ?? (error.dnsAError != nil || error.dnsAAAAError != nil ? "the name does not resolve (no address; offline?)" : "\(error)")
         default:
             detail = String(describing: error)
         }

@@ -213,6 +213,21 @@ struct AsyncHTTPClientFetcherTests {
         }
     }
 
+    @Test func aNameThatDoesNotResolveAndAClosedPortAreSaidInWords() async throws {
+        try await withFetcher(allowHTTP: true) { fetcher in
+            let unknown = await #expect(throws: FetchError.self) {
+                _ = try await fetcher.fetch(FetchRequest(url: URL(string: "https://nonexistent.invalid/avatar.png")!))
+            }
+            #expect(unknown?.code == .transport)
+            #expect(unknown?.message == "nonexistent.invalid: the name does not resolve (no address; offline?)", "\(String(describing: unknown))")
+            // Port 1 needs root to listen on; nothing does in a test.
+            let closed = await #expect(throws: FetchError.self) {
+                _ = try await fetcher.fetch(FetchRequest(url: URL(string: "http://127.0.0.1:1/avatar.png")!))
+            }
+            #expect(closed?.message == "127.0.0.1:1: connection refused", "\(String(describing: closed))")
+        }
+    }
+
     // MARK: - Cancellation and dropped bodies
 
     @Test func cancellingWhileTheServerHangsEndsTheFetchPromptly() async throws {

@@ -72,7 +72,7 @@ public struct Decryptor: Sendable {
     /// Reads the sealed field, gets its key and opens it.
     private func open(_ value: JSONValue) async throws(DecryptionError) -> (SealedContent, JSONValue) {
         guard let keyProvider else {
-            throw DecryptionError(.noKeyProvider, "no key provider configured, so sealed content cannot be opened")
+            throw DecryptionError(.noKeyProvider, "no key provider configured, so sealed content cannot be opened (the extension's keyProvider; --decryption-keys or HERALD_DECRYPTION_KEYS in herald)")
         }
         let content = try SealedContent(json: value)
         let key: SymmetricKey?

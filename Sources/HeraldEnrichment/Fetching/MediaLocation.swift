@@ -13,7 +13,7 @@ enum MediaLocation: Sendable {
         switch MediaReference(url.absoluteString) {
         case .remote(let remote):
             if remote.scheme?.lowercased() == "http", !configuration.allowHTTP {
-                self = .refused("\(remote.absoluteString) is plain http, which is refused unless http is allowed")
+                self = .refused("\(remote.absoluteString) is plain http, which is refused unless http is allowed (Herald.AllowHTTP in the Info.plist; --allow-http in herald)")
             } else if let allowed = configuration.allowedHosts, !allowed.contains(remote.host?.lowercased() ?? "") {
                 self = .refused("\(remote.host ?? "?") is not one of the allowed hosts")
             } else {
