@@ -214,5 +214,11 @@ struct SendCommandTests {
             ["send", "apns", "--topic", "t", "--sandbox", "--token", "ExponentPushToken[a1]", "--dry-run", "--text", "hi"])
         #expect(single.status == 2)
         #expect(single.stderr.contains("--token 1: an Expo push token"))
+        // A short FCM token as pasted from a log, and placeholders left in a copied command.
+        let pasted = try await HeraldProcess.run(
+            ["send", "apns", "--topic", "t", "--sandbox", "--token", "fMEP0vJqS0:APA91bHx", "--token", "DEVICE_TOKEN", "--token", "<token>", "--dry-run", "--text", "hi"])
+        #expect(pasted.status == 2)
+        #expect(pasted.stderr.contains("--token 1: an FCM registration token;"))
+        #expect(pasted.stderr.contains("--token 2, --token 3: a placeholder, not a device token; put the device's APNs token"), "\(pasted.stderr)")
     }
 }

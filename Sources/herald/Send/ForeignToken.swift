@@ -8,8 +8,11 @@ enum ForeignToken: CaseIterable {
     case oneSignalSubscriptionID
     /// `ExponentPushToken[…]` or `ExpoPushToken[…]`.
     case expoPushToken
-    /// An FCM registration token: `<instance id>:<base64url>`, well over 100 characters.
+    /// An FCM registration token: `<instance id>:<base64url>`, well over 100 characters, the
+    /// second part starting `APA91b`.
     case fcmRegistrationToken
+    /// A placeholder left in a command: `DEVICE_TOKEN`, `<token>`, `$TOKEN`.
+    case placeholder
     /// Anything else that is not hex: binary, control characters, a truncated or mangled line.
     case malformed
 
@@ -20,13 +23,21 @@ enum ForeignToken: CaseIterable {
             self = .oneSignalSubscriptionID
         } else if (text.hasPrefix("ExponentPushToken[") || text.hasPrefix("ExpoPushToken[")) && text.hasSuffix("]") {
             self = .expoPushToken
-        } else if text.count > 100, text.contains(":"),
+        } else if text.count > 100 || text.contains(":APA91b"), text.contains(":"),
             text.unicodeScalars.allSatisfy({ $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "-_:".unicodeScalars.contains($0)) })
         {
             self = .fcmRegistrationToken
+        } else if Self.isPlaceholder(text) {
+            self = .placeholder
         } else {
             self = .malformed
         }
+    }
+
+    /// `<token>`, `$TOKEN`, `${TOKEN}`, or a capitalised name such as `DEVICE_TOKEN`.
+    private static func isPlaceholder(_ text: String) -> Bool {
+        if (text.hasPrefix("<") && text.hasSuffix(">")) || text.hasPrefix("$") { return true }
+        return (4...40).contains(text.count) && text.contains(where: \.isUppercase) && text.allSatisfy { ($0.isUppercase && $0.isASCII) || $0 == "_" || $0.isNumber }
     }
 
     /// What it is, as a phrase for one (`a OneSignal subscription id`).
@@ -35,6 +46,7 @@ enum ForeignToken: CaseIterable {
         case .oneSignalSubscriptionID: "a OneSignal subscription id"
         case .expoPushToken: "an Expo push token"
         case .fcmRegistrationToken: "an FCM registration token"
+        case .placeholder: "a placeholder, not a device token"
         case .malformed: "not a device token (not hex: binary, cut or mangled)"
         }
     }
@@ -48,8 +60,10 @@ enum ForeignToken: CaseIterable {
             "Expo's push service sends to it; `send apns` needs the device's APNs token (getDevicePushTokenAsync)"
         case .fcmRegistrationToken:
             "FCM sends to it; `send apns` needs the device's APNs token (Messaging.messaging().apnsToken)"
+        case .placeholder:
+            "put the device's APNs token (hex digits, 64 of them today) in its place"
         case .malformed:
-            "an APNs device token is 64 hex digits"
+            "an APNs device token is hex digits (64 of them today)"
         }
     }
 
