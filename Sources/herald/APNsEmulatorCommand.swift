@@ -102,6 +102,7 @@ struct APNsEmulatorCommand: AsyncParsableCommand {
     func validate() throws {
         guard !UnknownOption.isOnCommandLine else { return }  // ArgumentParser reports it next
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0...65535") }
+        try AppleIdentifier.check(keyID: keyID, teamID: teamID)
         if (cert == nil) != (key == nil) { throw ValidationError("--tls-cert and --tls-key go together") }
         for (flag, share) in [("--server-errors", serverErrors), ("--reset-streams", resetStreams)] where !(0...1).contains(share) {
             throw ValidationError("\(flag) must be between 0 and 1")

@@ -32,6 +32,17 @@ struct SendErrorMessageTests {
         #expect(result.stderr.contains("is not text; a .p8 key is a text file that starts with -----BEGIN PRIVATE KEY-----"))
     }
 
+    @Test func aKeyIDOrTeamIDThatIsNotApplesIsRefusedBeforeSigning() async throws {
+        let key = try Self.keyFile().path
+        let shortKey = try await HeraldProcess.run(
+            ["send", "apns", "--key-file", key, "--key-id", "ABC", "--team-id", "TEAM123456", "--topic", "a.b", "--token", Self.token, "--text", "hi", "--sandbox"])
+        #expect(shortKey.status == 2)
+        #expect(shortKey.stderr.contains("--key-id ABC is not one of Apple's: they are 10 letters and digits (shown beside the key on the Keys page"))
+        let team = try await HeraldProcess.run(["apns-emulator", "--key-file", key, "--key-id", "ABC123DEFG", "--team-id", "TEAM-12345"])
+        #expect(team.status == 2)
+        #expect(team.stderr.contains("--team-id TEAM-12345 is not one of Apple's"))
+    }
+
     @Test func aCertificateFileThatIsMissingOrNoPEMSaysSo() async throws {
         let key = try Self.keyFile().path
         let missing = try await Self.send(key: key, ["--endpoint", "https://127.0.0.1:1", "--ca-file", "/no/such.pem"])
