@@ -53,7 +53,7 @@ struct SendCommandTests {
             "POST https://api.sandbox.push.apple.com/3/device/\(Self.token)",
             "POST https://api.sandbox.push.apple.com/3/device/\(second)",
         ])
-        #expect(result.stderr.contains("1 repeated device tokens are sent once"))
+        #expect(result.stderr.contains("1 repeated device token is sent once"))
     }
 
     @Test func aTokensFileIsReadInChunksWithoutLosingALineAtTheirEdges() async throws {

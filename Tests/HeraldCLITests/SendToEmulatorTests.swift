@@ -119,7 +119,7 @@ struct SendToEmulatorTests {
         }
     }
 
-    @Test func oneRefusedTokenIsExplainedOnceWithItsDeleteHint() async throws {
+    @Test func aRefusedTokenGetsItsDeleteHintAndAnAcceptedOneIsSaidAccepted() async throws {
         try await Self.withKey { directory, credentials in
             let ca = directory.appendingPathComponent("ca.pem").path
             let emulator = try await ServerProcess("apns-emulator", credentials + ["--ca-out", ca])
@@ -127,11 +127,18 @@ struct SendToEmulatorTests {
             let send = try await HeraldProcess.run(["send", "apns"] + credentials + [
                 "--topic", "com.example.chat", "--endpoint", "https://127.0.0.1:\(emulator.port)", "--ca-file", ca, "--token", "abcd", "--text", "hi",
             ])
-            _ = await emulator.stop()
             #expect(send.status == 1)
             let lines = send.stdout.split(separator: "\n").map(String.init)
             #expect(lines.first == "Failed for abcd: 400 BadDeviceToken")
+            // Accepted, which is not yet delivered: said as APNs means it.
+            let good = String(repeating: "c3", count: 32)
+            let accepted = try await HeraldProcess.run(["send", "apns"] + credentials + [
+                "--topic", "com.example.chat", "--endpoint", "https://127.0.0.1:\(emulator.port)", "--ca-file", ca, "--token", good, "--text", "hi",
+            ])
+            #expect(accepted.status == 0)
+            #expect(accepted.stdout.hasPrefix("Accepted for \(good) by https://127.0.0.1:\(emulator.port): apns-id "), "\(accepted.stdout)")
             #expect(lines.contains("Delete this token from your backend: APNs will not deliver to it."))
+            _ = await emulator.stop()
         }
     }
 }

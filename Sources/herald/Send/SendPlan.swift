@@ -51,7 +51,7 @@ struct SendPlan {
     /// Says on standard error how many repeated tokens were skipped, once they were all read.
     func reportRepeats() {
         let repeats = tokens.repeats.value
-        if repeats > 0 { printError("\(repeats) repeated device tokens are sent once") }
+        if repeats > 0 { printError(repeats == 1 ? "1 repeated device token is sent once" : "\(repeats) repeated device tokens are sent once") }
     }
 
     /// Prints the requests as they would travel, the provider token not shown: one line per

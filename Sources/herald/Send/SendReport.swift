@@ -120,7 +120,7 @@ final class SendReport: @unchecked Sendable {
         guard !json else { return }
         if total == 1 {
             if let lastDelivery {
-                printText("Delivered to \(lastDelivery.token) at \(destination): apns-id \(lastDelivery.apnsID ?? "-").")
+                printText("Accepted for \(lastDelivery.token) by \(destination): apns-id \(lastDelivery.apnsID ?? "-") (APNs delivers it when the device is reachable).")
             } else if let lastFailure {
                 printText("Failed for \(lastFailure.token): \(lastFailure.headline)")
                 if lastFailure.deleteToken { print("Delete this token from your backend: APNs will not deliver to it.") }
@@ -138,7 +138,10 @@ final class SendReport: @unchecked Sendable {
             }
         }
         if !tokensToDelete.isEmpty {
-            print("Delete these \(tokensToDelete.count) tokens from your backend (APNs will not deliver to them):")
+            print(
+                tokensToDelete.count == 1
+                    ? "Delete this token from your backend (APNs will not deliver to it):"
+                    : "Delete these \(tokensToDelete.count) tokens from your backend (APNs will not deliver to them):")
             for token in tokensToDelete { print("  \(token)") }
         }
         if mayBeWrongEnvironment {
