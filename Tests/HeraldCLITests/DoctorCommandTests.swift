@@ -62,6 +62,12 @@ struct DoctorCommandTests {
         #expect(json.status == 2)
         #expect(json.stderr.contains("give an .xcodeproj, an .xcworkspace, a folder holding one, or an Expo app.json"))
         #expect(try await HeraldProcess.run(["doctor", "/no/such/App.xcodeproj"]).stderr.contains("no such file or folder"))
+        // A bare React Native app.json is not Expo's: no prebuild advice.
+        try Data(#"{"name": "MyApp", "displayName": "MyApp"}"#.utf8).write(to: empty.appendingPathComponent("app.json"))
+        let bare = try await HeraldProcess.run(["doctor", empty.appendingPathComponent("app.json").path])
+        #expect(bare.status == 2)
+        #expect(bare.stderr.contains("a React Native app's app.json (no \"expo\" key), with no ios/ folder beside it"))
+        #expect(!bare.stderr.contains("prebuild") && bare.stdout.isEmpty)
     }
 
     @Test func aWorkspaceLeadsToItsProjectButNotToPods() async throws {

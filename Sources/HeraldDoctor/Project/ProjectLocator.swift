@@ -1,4 +1,5 @@
 import Foundation
+import HeraldCore
 
 /// Finds the Xcode projects `herald doctor PATH` means.
 public enum ProjectLocator {
@@ -24,9 +25,23 @@ public enum ProjectLocator {
             FileManager.default.fileExists(atPath: url.path),
             (try? inFolder(url.deletingLastPathComponent().appendingPathComponent("ios")))??.isEmpty ?? true
         {
+            guard isExpoConfig(url) else {
+                throw DoctorError(
+                    file: url,
+                    reason: "a React Native app's app.json (no \"expo\" key), with no ios/ folder beside it: give the folder that holds the app's .xcodeproj")
+            }
             return [.expoConfig(url)]
         }
         return try projects(at: path).map(Location.xcodeProject)
+    }
+
+    /// Whether an `app.json` is Expo's: its settings under `expo`, or Expo's own keys at the top
+    /// (as `app.config.json` may have them). A bare React Native `app.json` holds only `name`
+    /// and `displayName`. A file that is not a JSON object counts as Expo's, whose reader says
+    /// what is wrong with it.
+    private static func isExpoConfig(_ url: URL) -> Bool {
+        guard let data = try? ProjectFile.data(at: url), let object = (try? JSONValue(parsing: data))?.objectValue else { return true }
+        return object["expo"] != nil || !Set(object.keys).isDisjoint(with: ["ios", "android", "plugins", "slug", "sdkVersion", "platforms"])
     }
 
     /// The `.xcodeproj` folders PATH stands for; see ``locations(at:)``. An Expo config without
