@@ -9,8 +9,8 @@ struct PreviewCommand: AsyncParsableCommand {
         abstract: "Show what the phone will show for a payload, and why.",
         discussion: """
             Runs the payload through Herald's extension pipeline for real: detects the provider \
-            layout (or uses --layout), decrypts sealed content, downloads the avatar and every \
-            attachment within their deadlines and the budget, and shows the content, the \
+            layout (or uses --layout), decrypts sealed content, downloads the avatar and up to three \
+            attachments (as the phone does) within their deadlines and the budget, and shows the content, the \
             communication layout (sender, avatar, conversation, group, recipients), each \
             download's outcome, every decision taken, and the lint findings.
 

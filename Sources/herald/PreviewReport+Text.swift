@@ -83,7 +83,12 @@ extension PreviewReport {
             if let headers = conversion.headerLine { lines.append(headers) }
             lines.append("")
         }
-        lines.append("Took \(elapsedMilliseconds) ms (stage \(notification.stage)).")
+        let reached = switch notification.stage {
+        case .complete: "every step done"
+        case .decoded: "stopped after decoding, before the downloads ended"
+        case .original: "stopped before decoding: the payload as received is shown"
+        }
+        lines.append("Took \(elapsedMilliseconds) ms (\(reached)).")
         return lines.joined(separator: "\n")
     }
 

@@ -101,6 +101,7 @@ struct PreviewCommandTests {
         #expect(result.stdout.contains("image https://cdn.example.com/media/crag-sunrise.jpg [skipped]"))
         #expect(result.stdout.contains("Avatar:     skipped (avatar not fetched: fetching is turned off)"))
         #expect(result.stdout.contains("Lint:       no problems"))
+        #expect(result.stdout.hasSuffix("ms (every step done).\n"), "\(result.stdout)")
     }
 
     @Test(arguments: [

@@ -448,7 +448,10 @@ struct DecryptionTests {
         let url = URL(fileURLWithPath: "/nonexistent/herald/keys.json")
         let error = #expect(throws: DecryptionError.self) { try StaticKeyProvider(keyFile: url) }
         #expect(error?.code == .keyProviderFailed)
-        #expect(error?.message.contains("/nonexistent/herald/keys.json") == true)
+        #expect(error?.message == "cannot read key file /nonexistent/herald/keys.json: no such file")
+        let folder = FileManager.default.temporaryDirectory
+        let notAFile = #expect(throws: DecryptionError.self) { try StaticKeyProvider(keyFile: folder) }
+        #expect(notAFile?.message == "cannot read key file \(folder.path): it is a folder")
     }
 
     @Test func loadsTheEnvironmentVariable() throws {

@@ -53,7 +53,10 @@ public struct StaticKeyProvider: KeyProvider {
         do {
             bytes = try Data(contentsOf: keyFile)
         } catch {
-            throw DecryptionError(.keyProviderFailed, "cannot read key file \(keyFile.path)")
+            var isFolder: ObjCBool = false
+            let exists = FileManager.default.fileExists(atPath: keyFile.path, isDirectory: &isFolder)
+            let why = !exists ? "no such file" : isFolder.boolValue ? "it is a folder" : "no permission to read it"
+            throw DecryptionError(.keyProviderFailed, "cannot read key file \(keyFile.path): \(why)")
         }
         let document: JSONValue
         do {
