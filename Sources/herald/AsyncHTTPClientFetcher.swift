@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import HeraldEnrichment
+import HeraldOneSignal
 import NIOCore
 import NIOHTTP1
 import NIOPosix
@@ -161,13 +162,8 @@ struct AsyncHTTPClientFetcher: Fetcher {
         switch error {
         case let error as HTTPClientError:
             detail = error.shortDescription.lowercased()  // "remote connection closed", "read timeout"
-        case let error as IOError:
-            detail = String(cString: strerror(error.errnoCode)).lowercased()  // "connection refused"
-        case let error as NIOConnectionError:
-            // NIO's text is "DNS error: SocketAddressError.UnknownHost: …" or a list of attempts.
-            let errno = error.connectionErrors.lazy.compactMap { ($0.error as? IOError)?.errnoCode }.first
-            detail = errno.map { String(cString: strerror($0)).lowercased() }
-                ?? (error.dnsAError != nil || error.dnsAAAAError != nil ? "the name does not resolve (no address; offline?)" : "\(error)")
+        case is IOError, is NIOConnectionError:
+            detail = TransportFailureReason.words(for: error)  // "connection refused", "the name does not resolve …"
         default:
             detail = String(describing: error)
         }

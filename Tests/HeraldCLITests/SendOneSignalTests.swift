@@ -44,4 +44,27 @@ struct SendOneSignalTests {
         #expect(server.requests.count == 1)  // not retried
         #expect(!result.stdout.contains(Self.apiKey) && !result.stderr.contains(Self.apiKey))
     }
+
+    @Test func aRefusedConnectionFailsAtOnceInWords() async throws {
+        // Port 1 needs root to listen on; nothing does in a test.
+        let result = try await HeraldProcess.run(
+            Self.arguments + ["--endpoint", "http://127.0.0.1:1/notifications"], environment: ["HERALD_ONESIGNAL_API_KEY": Self.apiKey])
+        #expect(result.status == 1)
+        // Not AsyncHTTPClient retrying the connection until the 30 s timeout, four times over.
+        #expect(result.stdout.contains("transport: could not reach 127.0.0.1: connection refused; after 4 attempts"), "\(result.stdout)")
+    }
+
+    @Test func aPageThatIsNotOneSignalsJSONIsNotCalledOneSignalsWord() async throws {
+        let page = Data("<!DOCTYPE html>\n<title>502 Bad Gateway</title>\n".utf8)
+        let server = try LoopbackServer(routes: ["/notifications": .respond(status: 502, headers: ["Content-Type": "text/html; charset=utf-8"], body: page)])
+        defer { server.stop() }
+        let result = try await HeraldProcess.run(
+            Self.arguments + ["--endpoint", server.url("/notifications").absoluteString], environment: ["HERALD_ONESIGNAL_API_KEY": Self.apiKey])
+        #expect(result.status == 1)
+        #expect(
+            result.stdout.contains(
+                #"server-error: the server could not take the request; its text/html body is not OneSignal's JSON (a proxy's page, or not OneSignal's API): "<!DOCTYPE html> <title>502 Bad Gateway</title>" (HTTP 502)"#),
+            "\(result.stdout)")
+        #expect(!result.stdout.contains("OneSignal says"))
+    }
 }

@@ -85,7 +85,10 @@ import Testing
         let error = failure(interpret(status, "<html><body>Bad gateway</body></html>"))
         #expect(error?.code == .serverError)
         #expect(error?.isRetryable == true)
-        #expect(error?.errors == ["<html><body>Bad gateway</body></html>"], "a body that is not JSON is shown, not lost")
+        #expect(error?.errors == [], "a body that is not JSON is not OneSignal's word")
+        #expect(
+            error?.message == "the server could not take the request; its untyped body is not OneSignal's JSON (a proxy's page, or not OneSignal's API): \"<html><body>Bad gateway</body></html>\"",
+            "a body that is not JSON is shown, not lost")
     }
 
     static let errorShapes: [(JSONValue?, [String])] = [

@@ -48,15 +48,19 @@ public struct OneSignalResponse: Hashable, Sendable {
     ///   - receivedAt: when the answer arrived, for a `Retry-After` given as a date.
     /// - Returns: the delivery (attempts 1), or the failure (attempts 1), as the table above says.
     public func interpret(idempotencyKey: UUID, receivedAt: Date) -> Result<OneSignalDelivery, OneSignalError> {
-        // A body that is not JSON is not lost: it becomes the malformed-response failure, or
-        // the error's text.
+        // A body that is not JSON is not lost: its start goes into the message, said to be the
+        // server's (a proxy's page, or not OneSignal at all), never as what OneSignal says.
         let json = try? JSONValue(parsing: body)
         let replayed = header("Idempotent-Replayed")?.trimmingCharacters(in: .whitespaces).lowercased() == "true"
         let retryAfter = header("Retry-After").flatMap { RetryPolicy.retryAfter($0, now: receivedAt) }
-        var errors = Self.messages(json?["errors"])
-        if json == nil, let text = Self.snippet(of: body) { errors = [text] }
+        let errors = Self.messages(json?["errors"])
+        var foreign = ""
+        if json == nil, let text = Self.snippet(of: body) {
+            let type = header("Content-Type")?.split(separator: ";").first.map(String.init) ?? "untyped"
+            foreign = "; its \(type) body is not OneSignal's JSON (a proxy's page, or not OneSignal's API): \"\(text)\""
+        }
         func failure(_ code: OneSignalError.Code, _ message: String) -> Result<OneSignalDelivery, OneSignalError> {
-            .failure(OneSignalError(code, message, status: status, errors: errors, retryAfter: retryAfter, isIdempotentReplay: replayed, attempts: 1))
+            .failure(OneSignalError(code, message + foreign, status: status, errors: errors, retryAfter: retryAfter, isIdempotentReplay: replayed, attempts: 1))
         }
 
         switch status {
@@ -77,9 +81,9 @@ public struct OneSignalResponse: Hashable, Sendable {
             let limit = json?["limit"]?.identifierText.map { " (limit: \($0))" } ?? ""
             return failure(.rateLimited, "OneSignal is rate limiting this app\(limit)")
         case 500..<600:
-            return failure(.serverError, "OneSignal could not take the request right now")
+            return failure(.serverError, json == nil ? "the server could not take the request" : "OneSignal could not take the request right now")
         default:
-            return failure(.rejected, "OneSignal refused the request")
+            return failure(.rejected, json == nil ? "the server refused the request" : "OneSignal refused the request")
         }
     }
 
@@ -102,8 +106,7 @@ public struct OneSignalResponse: Hashable, Sendable {
 
     /// The start of a body that is not JSON (a proxy's HTML page), for the error's message.
     private static func snippet(of body: Data) -> String? {
-        let text = String(decoding: body.prefix(200), as: UTF8.self)
-            .split(whereSeparator: \.isNewline).joined(separator: " ").trimmingCharacters(in: .whitespaces)
+        let text = String(decoding: body.prefix(200), as: UTF8.self).split(whereSeparator: \.isWhitespace).joined(separator: " ")
         guard !text.isEmpty else { return nil }
         return body.count > 200 ? text + "…" : text
     }

@@ -75,7 +75,8 @@ struct OneSignalTransport {
                 break
             }
         }
-        return OneSignalError(.transport, "could not reach \(endpoint.host ?? "OneSignal"): \(error)")
+        return OneSignalError(.transport, "could not reach \(endpoint.host ?? "OneSignal"): \(TransportFailureReason.words(for: error))")
+
     }
 
     /// Header fields by name as received; a repeated field's values joined with ", ".

@@ -1,4 +1,5 @@
 import ArgumentParser
+import AsyncHTTPClient
 import Foundation
 import HeraldCore
 import HeraldOneSignal
@@ -92,9 +93,21 @@ struct SendOneSignalCommand: AsyncParsableCommand {
         } catch {
             CLIError.usage(error.message).exit()
         }
+        // A connection that cannot be made fails its attempt at once (the client's retry policy
+        // then decides), instead of AsyncHTTPClient retrying it until the timeout.
+        var configuration = HTTPClient.Configuration()
+        configuration.connectionPool.retryConnectionEstablishment = false
+        let httpClient = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
         let client = OneSignalClient(
-            apiKey: apiKey, endpoint: endpoint.flatMap(URL.init(string:)) ?? OneSignalClient.defaultEndpoint, timeout: .seconds(timeout),
-            logger: .herald(verbose: verbose))
+            apiKey: apiKey, endpoint: endpoint.flatMap(URL.init(string:)) ?? OneSignalClient.defaultEndpoint, httpClient: httpClient,
+            timeout: .seconds(timeout), logger: .herald(verbose: verbose))
+        let failed = await send(notifications, with: client)
+        try? await httpClient.shutdown()  // the process ends next; nothing is left to lose
+        if failed { throw ExitCode(1) }
+    }
+
+    /// Sends each request in turn and prints its outcome; whether any failed.
+    private func send(_ notifications: [OneSignalNotification], with client: OneSignalClient) async -> Bool {
         var failed = false
         for notification in notifications {
             let recipients = notification.targeting.ids.count
@@ -123,11 +136,13 @@ struct SendOneSignalCommand: AsyncParsableCommand {
                     object["errors"] = .array(error.errors.map(JSONValue.string))
                     print(JSONValue.object(object).jsonText())
                 } else {
-                    printText("Failed for \(recipients) recipient\(recipients == 1 ? "" : "s"): \(error)")
+                    var summary = error
+                    summary.errors = []  // listed below, one a line
+                    printText("Failed for \(recipients) recipient\(recipients == 1 ? "" : "s"): \(summary)")
                     for message in error.errors { printText("  OneSignal says: \(message)") }
                 }
             }
         }
-        if failed { throw ExitCode(1) }
+        return failed
     }
 }
