@@ -96,6 +96,20 @@ struct SendCommandTests {
         #expect(warned.stdout.contains(#""communication""#))
     }
 
+    @Test func aSealedMessageOpensInPreviewWithTheSameKeysFile() async throws {
+        let keys = HeraldProcess.path("Examples/keys/demo-keys.json")
+        let sent = try await HeraldProcess.run(
+            ["send", "apns", "--topic", "com.example.chat", "--sandbox", "--token", Self.token, "--dry-run", "--seal-keys", keys, "--seal-key-id", "demo-2026-11",
+             "--sender-name", "Noor Haddad", "--text", "The door code changed: 4471."])
+        #expect(sent.status == 0, "\(sent.stderr)")
+        let body = try Self.body(ofDryRun: sent.stdout)
+        #expect(!body.jsonText().contains("4471"), "sealed: the text travels encrypted")
+        let opened = try await HeraldProcess.run(["preview", "--json", "--no-fetch", "--decryption-keys", keys, "-"], stdin: body.encoded())
+        let shown = try JSONValue(parsing: opened.stdout)
+        #expect(shown["content"]?["body"] == "The door code changed: 4471.")
+        #expect(shown["communication"]?["sender"]?["displayName"] == "Noor Haddad")
+    }
+
     @Test func aOneSignalDryRunPutsTheMessageInData() async throws {
         let result = try await HeraldProcess.run(
             ["send", "onesignal", "--app-id", "app-1", "--external-id", "u-1", "--dry-run"] + Self.messageFlags)

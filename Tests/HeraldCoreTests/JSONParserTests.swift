@@ -88,6 +88,11 @@ struct JSONParserTests {
         }
     }
 
+    @Test func anEmptyInputIsSaidToBeEmpty() {
+        #expect { try JSONValue(parsing: "") } throws: { ($0 as? JSONParseError)?.detail == "it is empty" }
+        #expect { try JSONValue(parsing: " \n\t") } throws: { ($0 as? JSONParseError)?.detail == "it holds only white space, no JSON value" }
+    }
+
     @Test func typographicQuoteIsNamedInTheMessage() {
         #expect {
             try JSONValue(parsing: "{“aps”: 1}")

@@ -46,6 +46,9 @@ struct ProviderRequestTests {
         let spanish = try #require(ProviderRequest(body)).convert(language: "es")
         #expect(spanish.payload["aps"]?["alert"] == ["title": "Hi", "body": "Hola"])
         #expect(spanish.decisions.contains { $0.message == "headings has no \"es\" text: OneSignal falls back to English" })
+        let shouted = try #require(ProviderRequest(body)).convert(language: "ES")
+        #expect(shouted.payload["aps"]?["alert"] == ["title": "Hi", "body": "Hello"])
+        #expect(shouted.decisions.contains { $0.message == "contents has no \"ES\" text: OneSignal falls back to English (it has \"es\": --language es)" })
     }
 
     static let refused: [(JSONValue, RequestConversionError.Code, String)] = [

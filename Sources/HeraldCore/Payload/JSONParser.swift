@@ -16,7 +16,7 @@ struct JSONParser {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }
         parser.skipWhitespace()
         guard parser.index < bytes.count else {
-            throw JSONParseError(code: .emptyInput, at: parser.index, in: bytes, detail: "the input holds no JSON value")
+            throw JSONParseError(code: .emptyInput, at: parser.index, in: bytes, detail: bytes.isEmpty ? "it is empty" : "it holds only white space, no JSON value")
         }
         let value = try parser.parseValue()
         parser.skipWhitespace()

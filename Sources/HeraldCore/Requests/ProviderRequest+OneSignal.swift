@@ -36,7 +36,9 @@ extension ProviderRequest {
             draft.carry("\(field).\(chosen)", to: "aps.alert.\(key)")
             let others = map.keys.filter { $0 != chosen }.sorted()
             if chosen != language {
-                draft.note(.requestLanguage, "\(field) has no \"\(language)\" text: OneSignal falls back to English")
+                // `--language DE` most likely means the `de` entry.
+                let meant = map.keys.first { $0 != language && $0.lowercased() == language.lowercased() }.map { " (it has \"\($0)\": --language \($0))" } ?? ""
+                draft.note(.requestLanguage, "\(field) has no \"\(language)\" text: OneSignal falls back to English\(meant)")
             }
             if !others.isEmpty {
                 draft.note(.requestLanguage, "\(field) also has \(others.joined(separator: ", ")): OneSignal sends each subscription its own language's text (preview another with --language)")

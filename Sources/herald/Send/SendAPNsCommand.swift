@@ -71,10 +71,10 @@ struct SendAPNsCommand: AsyncParsableCommand {
         "Write the built message with a custom layout from a JSON file (see README, Custom layouts).", valueName: "file"))
     var layoutFile: String?
 
-    @Option(name: .customLong("seal-key-file"), help: ArgumentHelp("Encrypt the built message end to end with a key from this file ({\"keys\": {\"<kid>\": \"<base64>\"}}).", valueName: "file"))
+    @Option(name: .customLong("seal-keys"), help: ArgumentHelp("Encrypt the built message end to end with a key from this keys file, the format of preview's --decryption-keys ({\"keys\": {\"<kid>\": \"<base64>\"}}).", valueName: "file"))
     var sealKeyFile: String?
 
-    @Option(name: .customLong("seal-key-id"), help: ArgumentHelp("Which key of --seal-key-file to seal with.", valueName: "kid"))
+    @Option(name: .customLong("seal-key-id"), help: ArgumentHelp("Which key of --seal-keys to seal with.", valueName: "kid"))
     var sealKeyID: String?
 
     @Option(
@@ -147,7 +147,7 @@ struct SendAPNsCommand: AsyncParsableCommand {
         if !dryRun, keyFile == nil || keyID == nil || teamID == nil {
             throw ValidationError("sending needs --key-file, --key-id and --team-id")
         }
-        if (sealKeyFile == nil) != (sealKeyID == nil) { throw ValidationError("--seal-key-file and --seal-key-id go together") }
+        if (sealKeyFile == nil) != (sealKeyID == nil) { throw ValidationError("--seal-keys and --seal-key-id go together") }
         if payload != nil, message.hasMessageFlags {
             throw ValidationError("give a payload file or the message flags (--text, --sender-name, ...), not both")
         }
@@ -155,7 +155,7 @@ struct SendAPNsCommand: AsyncParsableCommand {
         if payload != nil, layout != nil || layoutFile != nil {
             throw ValidationError("--layout and --layout-file shape a built message; a payload file is sent as it is")
         }
-        if sealKeyFile != nil, payload != nil { throw ValidationError("--seal-key-file seals a built message; a payload file is sent as it is") }
+        if sealKeyFile != nil, payload != nil { throw ValidationError("--seal-keys seals a built message; a payload file is sent as it is") }
         guard concurrency > 0 else { throw ValidationError("--concurrency must be at least 1") }
         guard connections > 0 else { throw ValidationError("--connections must be at least 1") }
         guard timeout > 0, timeout.isFinite else { throw ValidationError("--timeout must be a positive number of seconds") }
