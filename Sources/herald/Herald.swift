@@ -27,6 +27,10 @@ struct Herald: AsyncParsableCommand {
 
     /// Runs a command, mapping ArgumentParser's usage errors to exit status 2.
     static func main() async {
+        if let message = UnknownCommand.message(for: Array(CommandLine.arguments.dropFirst()), root: Self.self) {
+            FileHandle.standardError.write(Data((message + "\n").utf8))
+            Foundation.exit(CLIError.usageExitCode)
+        }
         do {
             var command = try parseAsRoot()
             if var asyncCommand = command as? AsyncParsableCommand {
