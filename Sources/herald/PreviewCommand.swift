@@ -21,7 +21,8 @@ struct PreviewCommand: AsyncParsableCommand {
             --decryption-keys or the HERALD_DECRYPTION_KEYS environment variable (kid:base64key,...).
 
             Exit status: 0 shown, 1 the payload is not valid JSON (or a request its provider would \
-            refuse), 2 usage errors or unreadable files.
+            refuse) or the browser drew no --png picture (an earlier file is left as it was), 2 usage \
+            errors or unreadable files.
             """
     )
 

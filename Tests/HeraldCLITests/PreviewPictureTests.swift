@@ -101,6 +101,23 @@ struct PreviewPictureTests {
         #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("p.html").path))
     }
 
+    @Test func aBrowserThatFailsLeavesTheEarlierPictureAndOneThatDrawsReplacesIt() async throws {
+        let folder = try PreviewDownloadTests.temporaryDirectory()
+        let picture = folder.appendingPathComponent("keep.png")
+        try Data("the earlier picture".utf8).write(to: picture)
+        let (failed, _) = try await Self.preview(["aps": ["alert": "x"]], ["--no-fetch", "--png", picture.path], environment: ["HERALD_CHROMIUM": "/bin/false"])
+        #expect(failed.status == 1)
+        #expect(failed.stderr.contains("/bin/false exited with status 1 and wrote no picture"))
+        #expect(try Data(contentsOf: picture) == Data("the earlier picture".utf8))
+        // A stand-in browser that writes its --screenshot file.
+        let browser = folder.appendingPathComponent("browser.sh")
+        try Data("#!/bin/sh\nfor a in \"$@\"; do case \"$a\" in --screenshot=*) printf 'the new picture' > \"${a#--screenshot=}\";; esac; done\n".utf8).write(to: browser)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: browser.path)
+        let (drawn, _) = try await Self.preview(["aps": ["alert": "x"]], ["--no-fetch", "--png", picture.path], environment: ["HERALD_CHROMIUM": browser.path])
+        #expect(drawn.status == 0, "\(drawn.stderr)")
+        #expect(try Data(contentsOf: picture) == Data("the new picture".utf8))
+    }
+
     @Test(arguments: [
         (["--png", "$DIR/p.jpg"], "must end in .png"), (["--html", "$DIR"], "is a directory"),
         (["--png", "$DIR/missing/p.png"], "no such directory"),

@@ -68,13 +68,15 @@ struct Chromium {
         } catch {
             throw CLIError(description: "cannot write a temporary page for the browser: \(error.localizedDescription)", exitCode: 1)
         }
-        try? FileManager.default.removeItem(at: png)  // so an old file is never taken for the new picture
+        // Drawn in the temporary folder and moved over `png` only once it exists: a browser that
+        // fails leaves an earlier picture as it was, and an old file is never taken for the new one.
+        let drawn = directory.appendingPathComponent("picture.png")
         let process = Process()
         process.executableURL = executable
         process.arguments = [
             "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--no-first-run", "--disable-extensions",
             "--user-data-dir=\(profile.path)", "--force-device-scale-factor=2", "--window-size=\(width),\(height)",
-            "--screenshot=\(png.path)", page.absoluteString,
+            "--screenshot=\(drawn.path)", page.absoluteString,
         ]
         let output = Pipe()
         process.standardOutput = output
@@ -89,10 +91,23 @@ struct Chromium {
         let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         timer.cancel()
-        guard process.terminationReason == .exit, process.terminationStatus == 0, FileManager.default.fileExists(atPath: png.path) else {
+        guard process.terminationReason == .exit, process.terminationStatus == 0, FileManager.default.fileExists(atPath: drawn.path) else {
             let why = process.terminationReason == .uncaughtSignal ? "was stopped after \(Int(Self.timeout)) s" : "exited with status \(process.terminationStatus)"
             let tail = printed.split(separator: "\n").suffix(5).joined(separator: "\n")
             throw CLIError(description: "\(executable.path) \(why) and wrote no picture\(tail.isEmpty ? "" : ":\n\(tail)")", exitCode: 1)
+        }
+        // Beside the target first (the temporary folder may be another file system), then
+        // renamed over it in one step.
+        let beside = png.deletingLastPathComponent().appendingPathComponent(".\(png.lastPathComponent).herald-\(UUID().uuidString)")
+        do {
+            try FileManager.default.moveItem(at: drawn, to: beside)
+        } catch {
+            throw CLIError(description: "\(png.path): cannot be written (\((error as NSError).localizedFailureReason ?? "permission denied or disk full"))", exitCode: 1)
+        }
+        guard rename(beside.path, png.path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            try? FileManager.default.removeItem(at: beside)  // best effort; the error below is the one to see
+            throw CLIError(description: "\(png.path): cannot be written (\(reason))", exitCode: 1)
         }
     }
 }
