@@ -96,6 +96,21 @@ struct SendCommandTests {
         #expect(warned.stdout.contains(#""communication""#))
     }
 
+    @Test func aPrettyPrintedPayloadIsSentAsLargeAsLintMeasuresIt() async throws {
+        // About 4000 bytes compact, over 4096 as indented: lint passes it, so send must too.
+        let text = #"He said \"hi\"  twice,\n  then  left."# + String(repeating: "x", count: 3900)
+        let payload: JSONValue = ["aps": ["alert": ["title": "Maya", "body": .string(text)], "mutable-content": 1], "communication": ["sender_name": "Maya"]]
+        let pretty = Data(payload.jsonText(.pretty).replacingOccurrences(of: "\n", with: "\n        ").utf8)
+        #expect(pretty.count > 4096)
+        let lint = try await HeraldProcess.run(["lint", "-"], stdin: pretty)
+        #expect(lint.stdout.contains("no problems"), "\(lint.stdout)")
+        let sent = try await HeraldProcess.run(["send", "apns", "--topic", "com.example.chat", "--sandbox", "--token", Self.token, "--dry-run", "-"], stdin: pretty)
+        #expect(sent.status == 0, "\(sent.stderr)")
+        let size = try #require(sent.stdout.components(separatedBy: "Dry run: 1 notification of ").last?.split(separator: " ").first.flatMap { Int($0) })
+        #expect(size < 4096 && size == payload.encoded().count, "only the white space between tokens went")
+        #expect(try Self.body(ofDryRun: sent.stdout) == payload)
+    }
+
     @Test func aSealedMessageOpensInPreviewWithTheSameKeysFile() async throws {
         let keys = HeraldProcess.path("Examples/keys/demo-keys.json")
         let sent = try await HeraldProcess.run(

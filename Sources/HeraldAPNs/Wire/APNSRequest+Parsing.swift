@@ -72,7 +72,7 @@ extension APNSRequest {
         guard !wire.body.isEmpty else { throw APNSRequestError(.payloadEmpty, "the body is empty") }
         let limit = pushType.maximumPayloadByteCount
         guard wire.body.count <= limit else {
-            throw APNSRequestError(.payloadTooLarge, "the body is \(wire.body.count) bytes; a \(pushType.rawValue) push allows \(limit)")
+            throw APNSRequestError(.payloadTooLarge, "the body is \(wire.body.count) bytes; push type \(pushType.rawValue) allows \(limit)")
         }
         if (priority ?? .immediately) == .immediately, Self.isContentAvailableOnly(wire.body) {
             throw APNSRequestError(

@@ -58,7 +58,7 @@ struct SendAPNsCommand: AsyncParsableCommand {
     @Option(name: .customLong("tokens-file"), help: ArgumentHelp("A file of device tokens, one per line (# comments and blank lines ignored).", valueName: "file"))
     var tokensFile: String?
 
-    @Argument(help: ArgumentHelp("A payload file to send as it is, or - for standard input; or leave it out and give --text.", valueName: "payload"))
+    @Argument(help: ArgumentHelp("A payload file to send as written (white space between tokens left out, as lint counts it), or - for standard input; or leave it out and give --text.", valueName: "payload"))
     var payload: String?
 
     @OptionGroup(title: "Message") var message: MessageOptions
@@ -228,10 +228,10 @@ struct SendAPNsCommand: AsyncParsableCommand {
     private func buildBody() throws(CLIError) -> Data {
         if let payload {
             let source = PayloadSource(argument: payload)
-            let data = try source.read()
+            let written = try source.read()
             let json: JSONValue
             do {
-                json = try JSONValue(parsing: data)
+                json = try JSONValue(parsing: written)
             } catch {
                 throw .usage("\(source.displayName): not valid JSON at line \(error.line), column \(error.column): \(error.detail)")
             }
@@ -246,12 +246,14 @@ struct SendAPNsCommand: AsyncParsableCommand {
                 let problems = Linter.lintBackground(payload, headers: headers).filter { $0.severity == .error }
                 if let first = problems.first { throw .usage("\(source.displayName): \(first.rule.id): \(first.message)") }
             } else {
-                // Sent as it is, as asked; what lint finds wrong is said first.
-                for finding in Linter.lint(payload, preview: Preview(payload: payload, layout: nil), headers: headers) where finding.severity == .error {
+                // Sent as written, as asked; what lint finds wrong is said first. Too large is
+                // refused below, with the size as sent.
+                for finding in Linter.lint(payload, preview: Preview(payload: payload, layout: nil), headers: headers)
+                where finding.severity == .error && finding.rule != .payloadTooLarge {
                     printError("warning: \(source.displayName): \(finding.rule.id): \(finding.message) (sending it as it is)")
                 }
             }
-            return data
+            return written.withoutJSONWhitespace
         }
         var builder = PayloadBuilder(layout: try LayoutOptions.resolve(layout: layout, layoutFile: layoutFile) ?? .apns, maximumByteCount: APNSPushType(rawValue: pushType).maximumPayloadByteCount)
         try applySealing(to: &builder)
