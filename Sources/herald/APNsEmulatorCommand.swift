@@ -101,7 +101,7 @@ struct APNsEmulatorCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard !UnknownOption.isOnCommandLine else { return }  // ArgumentParser reports it next
-        guard (0...65535).contains(port) else { throw ValidationError("--port must be 0...65535") }
+        guard (0...65535).contains(port) else { throw ValidationError("--port \(port) is out of range (0 to 65535; 0 picks a free port)") }
         try AppleIdentifier.check(keyID: keyID, teamID: teamID)
         if (cert == nil) != (key == nil) { throw ValidationError("--tls-cert and --tls-key go together") }
         for (flag, share) in [("--server-errors", serverErrors), ("--reset-streams", resetStreams)] where !(0...1).contains(share) {
@@ -143,7 +143,11 @@ struct APNsEmulatorCommand: AsyncParsableCommand {
                 try emulator.certificatePEM.write(toFile: caOut, atomically: true, encoding: .utf8)
             } catch {
                 await emulator.shutdown()
-                CLIError.usage("\(caOut): cannot write the certificate: \(error.localizedDescription)").exit()
+                var isFolder: ObjCBool = false
+                let why = FileManager.default.fileExists(atPath: caOut, isDirectory: &isFolder)
+                    ? (isFolder.boolValue ? "it is a folder; give a file name" : "no permission to write it")
+                    : "no such folder \(URL(fileURLWithPath: caOut).deletingLastPathComponent().path)"
+                CLIError.usage("--ca-out \(caOut): cannot write the certificate: \(why)").exit()
             }
         }
         // Written unbuffered: a script waiting for this line sees it at once.

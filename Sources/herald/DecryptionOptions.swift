@@ -38,7 +38,8 @@ struct DecryptionOptions: ParsableArguments {
             }
             return nil
         } catch {
-            throw .usage(keyFile.map { "\($0): \(error.message)" } ?? "\(StaticKeyProvider.environmentVariable): \(error.message)")
+            // The file's messages name it already.
+            throw .usage(keyFile == nil ? "\(StaticKeyProvider.environmentVariable): \(error.message)" : error.message)
         }
     }
 }

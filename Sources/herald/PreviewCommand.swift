@@ -80,6 +80,14 @@ struct PreviewCommand: AsyncParsableCommand {
             guard let path else { continue }
             try Self.checkWritable(path, flag: flag)
         }
+        // Folders the pipeline creates when missing; a file there is a mistake to say now,
+        // not a download failure or the phone's before-first-unlock fallback later.
+        for (flag, path) in [("--cache-dir", cacheDirectory), ("--attachments-dir", attachmentsDirectory)] {
+            var isFolder: ObjCBool = false
+            if let path, FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue {
+                throw ValidationError("\(flag) \(path): is a file; give a folder (it is created when missing)")
+            }
+        }
     }
 
     /// Refuses an output path that is a directory or whose directory does not exist.

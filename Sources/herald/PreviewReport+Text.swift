@@ -11,7 +11,8 @@ extension PreviewReport {
             lines.append("Request:    a request body for the \(conversion.provider), shown as the payload it becomes (herald convert prints it)")
         }
         lines.append("Layout:     \(notification.layoutName)")
-        lines.append("Extension:  " + (notification.extensionWillRun ? "runs" : "does not run (iOS shows the payload as sent)"))
+        let notRunning = isBackgroundPush ? "does not run (a background push: iOS shows nothing)" : "does not run (iOS shows the payload as sent)"
+        lines.append("Extension:  " + (notification.extensionWillRun ? "runs" : notRunning))
         lines.append("")
         if isBackgroundPush {
             lines.append("  (nothing: a background push is not shown)")

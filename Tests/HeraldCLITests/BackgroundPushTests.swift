@@ -76,7 +76,7 @@ struct BackgroundPushTests {
     @Test func previewShowsABackgroundPushAsNothingAndLintsItWithTheHeadersGiven() async throws {
         let data = Data(#"{"aps": {"content-available": 1}, "communication": {"sender_name": "Maya"}}"#.utf8)
         let shaped = try await HeraldProcess.run(["preview", "--no-fetch", "-"], stdin: data)
-        #expect(shaped.stdout.contains("\n  (nothing: a background push is not shown)\n"))
+        #expect(shaped.stdout.contains("Extension:  does not run (a background push: iOS shows nothing)\n\n  (nothing: a background push is not shown)\n"))
         #expect(shaped.stdout.contains("- a background push: iOS shows nothing, and wakes the app to receive it [extension-will-not-run]"))
         #expect(shaped.stdout.contains("info    background-push-type:"))
         let wrong = try await HeraldProcess.run(["preview", "--no-fetch", "--push-type", "background", "--priority", "10", "-"], stdin: data)

@@ -62,7 +62,7 @@ struct ConvertCommandTests {
         let refused = Data(#"{"message": {"token": "t", "notification": {"body": "hi"}, "data": {"unread": 3}}}"#.utf8)
         let lint = try await HeraldProcess.run(["lint", "-"], stdin: refused)
         #expect(lint.status == 1)
-        #expect(lint.stdout.contains("request-refused: the FCM HTTP v1 would refuse this request: data.unread is a JSON number"))
+        #expect(lint.stdout.contains("request-refused: the FCM HTTP v1 API would refuse this request: data.unread is a JSON number"))
         let preview = try await HeraldProcess.run(["preview", "--json", "-"], stdin: refused)
         #expect(preview.status == 1)
         #expect(try JSONValue(parsing: preview.stdout)["error"]?["code"] == "request-refused")

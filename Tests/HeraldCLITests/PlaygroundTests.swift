@@ -205,7 +205,7 @@ struct PlaygroundTests {
     }
 
     @Test(arguments: [
-        ("Examples/onesignal-request.json", "OneSignal REST API", "onesignal"), ("Examples/fcm-request.json", "FCM HTTP v1", "fcm"),
+        ("Examples/onesignal-request.json", "OneSignal REST API", "onesignal"), ("Examples/fcm-request.json", "FCM HTTP v1 API", "fcm"),
         ("Examples/expo-message.json", "Expo push service", "expo"),
     ])
     func eachProvidersBundledRequestPreviewsAsAGroupMessage(_ example: String, _ provider: String, _ layout: String) async throws {
@@ -263,6 +263,10 @@ struct PlaygroundTests {
             let dryRun = try await HeraldProcess.run(URL(fileURLWithPath: "/bin/sh"), ["-c", pasted], environment: environment)
             #expect(dryRun.status == 0, "\(dryRun.stderr)")
             #expect(dryRun.stdout.contains("POST https://127.0.0.1:\(emulator.port)/3/device/\(token)"))
+            // A dry run signs nothing: the key's placeholders may stay.
+            let keysLeft = command.replacingOccurrences(of: "herald send apns", with: "\"$HERALD\" send apns").replacingOccurrences(of: "DEVICE_TOKEN", with: token)
+            let unsigned = try await HeraldProcess.run(URL(fileURLWithPath: "/bin/sh"), ["-c", keysLeft], environment: environment)
+            #expect(unsigned.status == 0, "\(unsigned.stderr)")
             // Then with the --dry-run line deleted, as the page says: sent (and only this once, below).
             let filledIn = pasted.replacingOccurrences(of: "  --dry-run \\\n", with: "")
             let sent = try await HeraldProcess.run(URL(fileURLWithPath: "/bin/sh"), ["-c", filledIn], environment: environment)

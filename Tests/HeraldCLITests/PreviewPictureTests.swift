@@ -121,6 +121,7 @@ struct PreviewPictureTests {
     @Test(arguments: [
         (["--png", "$DIR/p.jpg"], "must end in .png"), (["--html", "$DIR"], "is a directory"),
         (["--png", "$DIR/missing/p.png"], "no such directory"),
+        (["--attachments-dir", "$DIR/payload.json"], "payload.json: is a file; give a folder"), (["--cache-dir", "$DIR/payload.json"], "payload.json: is a file; give a folder"),
     ])
     func aBadOutputPathIsAUsageError(_ arguments: [String], _ mentions: String) async throws {
         let (result, _) = try await Self.preview(["aps": ["alert": "x"]], ["--no-fetch"] + arguments)

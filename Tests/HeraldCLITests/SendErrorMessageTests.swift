@@ -117,6 +117,10 @@ struct SendErrorMessageTests {
         #expect(result.status == 2)
         #expect(result.stderr.contains("is a folder; give a file name"), "\(result.stderr)")
         #expect(!result.stderr.contains("cannot listen"))
+        let caOut = try await HeraldProcess.run(
+            ["apns-emulator", "--port", "0", "--key-file", try Self.keyFile().path, "--key-id", "ABC123DEFG", "--team-id", "TEAM123456", "--ca-out", folder])
+        #expect(caOut.status == 2)
+        #expect(caOut.stderr.contains("--ca-out \(folder): cannot write the certificate: it is a folder; give a file name"), "\(caOut.stderr)")
     }
 
     @Test func aRefusedProviderTokenNamesTheLikelyCauses() async throws {

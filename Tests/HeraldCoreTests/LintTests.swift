@@ -98,7 +98,7 @@ struct LintTests {
              mentions: "apns-push-type background and apns-priority 5"),
         Case(rule: .oneSignalDataTooLarge, payload: ["aps": ["alert": "x", "mutable-content": 1], "custom": ["i": "n", "a": ["blob": .string(String(repeating: "x", count: 2100))]]], severity: .error, mentions: "2048"),
         Case(rule: .oneSignalDataTooLarge, payload: ["aps": ["alert": "x", "mutable-content": 1], "os_data": ["i": "n"], "blob": .string(String(repeating: "x", count: 2100))], severity: .error, mentions: "2048"),
-        Case(rule: .serverRequestBody, payload: ["message": ["token": "t", "apns": ["payload": ["aps": ["alert": "x"]]]]], severity: .warning, mentions: "request body for the FCM HTTP v1"),
+        Case(rule: .serverRequestBody, payload: ["message": ["token": "t", "apns": ["payload": ["aps": ["alert": "x"]]]]], severity: .warning, mentions: "request body for the FCM HTTP v1 API"),
         Case(rule: .serverRequestBody, payload: ["app_id": "a", "include_subscription_ids": ["s"], "contents": ["en": "x"]], severity: .warning, mentions: "OneSignal REST"),
         Case(rule: .serverRequestBody, payload: ["pn_apns": ["aps": ["alert": "x"]], "pn_other": [:]], severity: .warning, mentions: "PubNub"),
         Case(rule: .serverRequestBody, payload: ["to": "token", "notification": ["body": "x"]], severity: .warning, mentions: "FCM legacy"),
@@ -215,7 +215,7 @@ struct LintTests {
         let finding = try #require(throws: RequestConversionError.self) { try request.convert() }
         let lint = Linter.finding(for: finding, provider: request.provider)
         #expect(lint.rule == .requestRefused && lint.severity == .error)
-        #expect(lint.message.hasPrefix("the FCM HTTP v1 would refuse this request: data.n is a JSON number"))
+        #expect(lint.message.hasPrefix("the FCM HTTP v1 API would refuse this request: data.n is a JSON number"))
     }
 
     @Test func everyRuleIsCovered() {

@@ -64,6 +64,7 @@ import Testing
         let error = failure(interpret(status, #"{"errors":["Access denied.  Please include an 'Authorization: ...' header with a valid API key"]}"#))
         #expect(error?.code == .unauthorized)
         #expect(error?.isRetryable == false)
+        #expect(error.map { $0.description.components(separatedBy: "(HTTP \(status))").count } == 2, "the status said once")
     }
 
     @Test func rateLimitIsRetryableWithRetryAfter() {

@@ -32,7 +32,7 @@ public struct ProviderRequest: Hashable, Sendable {
         public var description: String {
             switch self {
             case .oneSignal: "OneSignal REST API"
-            case .fcm: "FCM HTTP v1"
+            case .fcm: "FCM HTTP v1 API"
             case .expo: "Expo push service"
             default: rawValue
             }

@@ -63,7 +63,7 @@ public struct StaticKeyProvider: KeyProvider {
             document = try JSONValue(parsing: bytes)
         } catch {
             // Position only: the parser's detail could quote part of a key.
-            throw DecryptionError(.keyProviderFailed, "key file \(keyFile.path) is not JSON (\(error.code.rawValue) at line \(error.line), column \(error.column))")
+            throw DecryptionError(.keyProviderFailed, "key file \(keyFile.path) is not JSON (\(error.code == .emptyInput ? "it is empty" : "\(error.code.rawValue) at line \(error.line), column \(error.column)"))")
         }
         guard let entries = document["keys"]?.objectValue else {
             throw DecryptionError(.keyProviderFailed, "key file \(keyFile.path) has no \"keys\" object")

@@ -76,7 +76,7 @@ public struct OneSignalResponse: Hashable, Sendable {
                 isIdempotentReplay: replayed, idempotencyKey: idempotencyKey, attempts: 1)
             return .success(delivery)
         case 401, 403:
-            return failure(.unauthorized, "OneSignal refused the REST API key (HTTP \(status)): check HERALD_ONESIGNAL_API_KEY and the app id")
+            return failure(.unauthorized, "OneSignal refused the REST API key: check HERALD_ONESIGNAL_API_KEY and the app id")
         case 429:
             let limit = json?["limit"]?.identifierText.map { " (limit: \($0))" } ?? ""
             return failure(.rateLimited, "OneSignal is rate limiting this app\(limit)")

@@ -49,7 +49,7 @@ struct PlaygroundCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard !UnknownOption.isOnCommandLine else { return }  // ArgumentParser reports it next
-        guard (0...65535).contains(port) else { throw ValidationError("--port must be 0...65535") }
+        guard (0...65535).contains(port) else { throw ValidationError("--port \(port) is out of range (0 to 65535; 0 picks a free port)") }
         if allowHTTP, !allowFetch { throw ValidationError("--allow-http goes with --allow-fetch: without it nothing is downloaded") }
     }
 

@@ -143,7 +143,8 @@ struct SendAPNsCommand: AsyncParsableCommand {
         }
         try SecondsOption.check(timeout, flag: "--timeout", maximum: 3600)
         try SecondsOption.check(streamWait, flag: "--stream-wait", maximum: 3600)
-        try AppleIdentifier.check(keyID: keyID, teamID: teamID)
+        // A dry run signs nothing: the playground's command, with KEYID left in, still runs.
+        if !dryRun { try AppleIdentifier.check(keyID: keyID, teamID: teamID) }
         if !dryRun, keyFile == nil || keyID == nil || teamID == nil {
             throw ValidationError("sending needs --key-file, --key-id and --team-id")
         }
