@@ -100,7 +100,6 @@ struct APNsEmulatorCommand: AsyncParsableCommand {
     var verbose = false
 
     func validate() throws {
-        guard !UnknownOption.isOnCommandLine else { return }  // ArgumentParser reports it next
         guard (0...65535).contains(port) else { throw ValidationError("--port \(port) is out of range (0 to 65535; 0 picks a free port)") }
         try AppleIdentifier.check(keyID: keyID, teamID: teamID)
         if (cert == nil) != (key == nil) { throw ValidationError("--tls-cert and --tls-key go together") }

@@ -17,7 +17,6 @@ struct DecryptionOptions: ParsableArguments {
     var deprecatedKeyFile: String?
 
     func validate() throws {
-        guard !UnknownOption.isOnCommandLine else { return }  // ArgumentParser reports it next
         if decryptionKeys != nil, deprecatedKeyFile != nil { throw ValidationError("give --decryption-keys once (--key-file is its old name)") }
     }
 

@@ -21,7 +21,6 @@ struct DeliveryOptions: ParsableArguments {
     var project: String?
 
     func validate() throws {
-        guard !UnknownOption.isOnCommandLine else { return }  // ArgumentParser reports it next
         if let pushType, !APNSPushType(rawValue: pushType).isKnown {
             let known = APNSPushType.known.map(\.rawValue)
             let guess = pushType.nearest(in: known).map { "; did you mean \($0)?" } ?? ""

@@ -27,7 +27,8 @@ struct Herald: AsyncParsableCommand {
 
     /// Runs a command, mapping ArgumentParser's usage errors to exit status 2.
     static func main() async {
-        if let message = UnknownCommand.message(for: Array(CommandLine.arguments.dropFirst()), root: Self.self) {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if let message = UnknownCommand.message(for: arguments, root: Self.self) ?? UnknownOption.message(for: arguments, root: Self.self) {
             FileHandle.standardError.write(Data((message + "\n").utf8))
             Foundation.exit(CLIError.usageExitCode)
         }

@@ -16,7 +16,6 @@ struct LayoutOptions: ParsableArguments {
     var layoutFile: String?
 
     func validate() throws {
-        guard !UnknownOption.isOnCommandLine else { return }  // ArgumentParser reports it next
         try Self.check(layout: layout, layoutFile: layoutFile)
     }
 

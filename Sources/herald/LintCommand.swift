@@ -31,7 +31,6 @@ struct LintCommand: AsyncParsableCommand {
     @OptionGroup var requestOptions: RequestOptions
 
     func validate() throws {
-        guard !UnknownOption.isOnCommandLine else { return }  // ArgumentParser reports it next
         guard !payloads.isEmpty else { throw ValidationError("give at least one payload file, or - for standard input") }
     }
 

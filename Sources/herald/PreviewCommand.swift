@@ -69,7 +69,6 @@ struct PreviewCommand: AsyncParsableCommand {
     @OptionGroup var appLookOptions: AppLookOptions
 
     func validate() throws {
-        guard !UnknownOption.isOnCommandLine else { return }  // ArgumentParser reports it next
         // The phone's own limits (Info.plist AvatarTimeout and Budget).
         try SecondsOption.check(avatarTimeout, flag: "--avatar-timeout", maximum: 30)
         try SecondsOption.check(budget, flag: "--budget", maximum: 29)

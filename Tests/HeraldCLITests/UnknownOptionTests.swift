@@ -16,6 +16,9 @@ struct UnknownOptionTests {
         // Two layouts fail the layout options' check.
         (["lint", "--layout", "fcm", "--layout-file", "x.json", "--pushtype", "alert", "x.json"], "--pushtype", "--push-type"),
         (["send", "onesignal", "--app-id", "x", "--sandbox"], "--sandbox", nil),
+        // Alone: before ArgumentParser's "Missing expected argument '--topic'".
+        (["send", "apns", "--language", "fr"], "--language", nil),
+        (["send", "onesignal", "--language", "fr"], "--language", "--text-language"),
     ] as [([String], String, String?)])
     func isReportedBeforeTheCommandsOwnChecks(_ arguments: [String], option: String, suggestion: String?) async throws {
         let result = try await HeraldProcess.run(arguments)

@@ -48,7 +48,6 @@ struct PlaygroundCommand: AsyncParsableCommand {
     @OptionGroup var appLookOptions: AppLookOptions
 
     func validate() throws {
-        guard !UnknownOption.isOnCommandLine else { return }  // ArgumentParser reports it next
         guard (0...65535).contains(port) else { throw ValidationError("--port \(port) is out of range (0 to 65535; 0 picks a free port)") }
         if allowHTTP, !allowFetch { throw ValidationError("--allow-http goes with --allow-fetch: without it nothing is downloaded") }
     }

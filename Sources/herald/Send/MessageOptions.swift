@@ -62,7 +62,6 @@ struct MessageOptions: ParsableArguments {
     }
 
     func validate() throws {
-        guard !UnknownOption.isOnCommandLine else { return }  // ArgumentParser reports it next
         if senderName == nil, senderID != nil || senderHandle != nil || avatarURL != nil {
             throw ValidationError("--sender-id, --sender-handle and --avatar-url need --sender-name")
         }

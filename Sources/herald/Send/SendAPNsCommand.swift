@@ -129,7 +129,6 @@ struct SendAPNsCommand: AsyncParsableCommand {
     var verbose = false
 
     func validate() throws {
-        guard !UnknownOption.isOnCommandLine else { return }  // ArgumentParser reports it next
         let destinations = [sandbox, production, endpoint != nil].filter { $0 }.count
         guard destinations == 1 else { throw ValidationError("give exactly one of --sandbox, --production or --endpoint URL") }
         if caFile != nil, endpoint == nil { throw ValidationError("--ca-file goes with --endpoint") }

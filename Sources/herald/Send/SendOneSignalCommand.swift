@@ -56,7 +56,6 @@ struct SendOneSignalCommand: AsyncParsableCommand {
     var verbose = false
 
     func validate() throws {
-        guard !UnknownOption.isOnCommandLine else { return }  // ArgumentParser reports it next
         guard subscriptionID.isEmpty != externalID.isEmpty else {
             throw ValidationError("give --subscription-id or --external-id (one kind per send)")
         }
