@@ -98,7 +98,7 @@ final class SendReport: @unchecked Sendable {
         if possiblyDuplicated > 0 {
             lines.append(
                 "\(possiblyDuplicated) notification\(possiblyDuplicated == 1 ? "" : "s") may have reached APNs more than once (an answer was "
-                    + "lost and it went again); each copy carried the same apns-collapse-id, so the phone shows it once.")
+                    + "lost and it went again); each copy carried the same apns-collapse-id, so a copy the user has not seen yet is replaced, not doubled.")
         }
         if failedButPossiblyDelivered > 0 {
             lines.append(
