@@ -27,8 +27,7 @@ struct Herald: AsyncParsableCommand {
 
     /// Runs a command, mapping ArgumentParser's usage errors to exit status 2.
     static func main() async {
-        let arguments = Array(CommandLine.arguments.dropFirst())
-        if let message = UnknownCommand.message(for: arguments, root: Self.self) ?? UnknownOption.message(for: arguments, root: Self.self) {
+        if let message = CommandLineCheck.message(for: Array(CommandLine.arguments.dropFirst()), root: Self.self) {
             FileHandle.standardError.write(Data((message + "\n").utf8))
             Foundation.exit(CLIError.usageExitCode)
         }
