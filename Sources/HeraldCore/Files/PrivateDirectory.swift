@@ -1,0 +1,81 @@
+import Foundation
+
+/// A folder only the user running Herald can read or write: created with mode 0700, or checked
+/// before use when it already exists.
+///
+/// Every folder from below a trusted parent down to the folder itself must be a real folder
+/// (never a symbolic link), owned by this user, and writable by nobody else; missing ones are
+/// created 0700. Another local user therefore cannot plant a link that redirects Herald's
+/// writes, nor files that Herald would read as its own. Files are created inside with mode
+/// 0600 (``PrivateFile``).
+package struct PrivateDirectory: Hashable, Sendable {
+    /// The checked folder.
+    package let url: URL
+
+    /// Creates or checks `url` and every folder between `trusted` and it.
+    ///
+    /// - Parameters:
+    ///   - url: the folder.
+    ///   - trusted: a folder above `url` taken as it is (the temporary directory, or the
+    ///     folder a user named); `nil` for the nearest existing one. Folders above it may be
+    ///     links, as `/tmp` is on macOS.
+    /// - Throws: ``PrivateFileError`` naming the first folder that is not private, or cannot be made.
+    package init(_ url: URL, trusting trusted: URL? = nil) throws(PrivateFileError) {
+        let target = url.standardizedFileURL
+        var pending: [URL] = []
+        var folder = target
+        let stop = trusted?.standardizedFileURL.path
+        while folder.path != stop, folder.path != "/" {
+            pending.append(folder)
+            if stop == nil, FileManager.default.fileExists(atPath: folder.deletingLastPathComponent().path) { break }
+            folder = folder.deletingLastPathComponent()
+        }
+        for folder in pending.reversed() {
+            try PrivateDirectory.make(folder)
+        }
+        self.url = target
+    }
+
+    /// The per-user folder `herald-UID/name` in the temporary directory.
+    ///
+    /// - Throws: ``PrivateFileError`` when another user holds `herald-UID` or `name` there.
+    package static func temporary(_ name: String) throws(PrivateFileError) -> PrivateDirectory {
+        let temporary = FileManager.default.temporaryDirectory
+        let folder = temporary.appendingPathComponent("herald-\(geteuid())", isDirectory: true).appendingPathComponent(name, isDirectory: true)
+        return try PrivateDirectory(folder, trusting: temporary)
+    }
+
+    /// A subfolder, created or checked the same way.
+    package func subdirectory(_ name: String) throws(PrivateFileError) -> PrivateDirectory {
+        try PrivateDirectory(url.appendingPathComponent(name, isDirectory: true), trusting: url)
+    }
+
+    /// The URL of `name` inside this folder.
+    package func file(_ name: String) -> URL {
+        url.appendingPathComponent(name, isDirectory: false)
+    }
+
+    /// Makes `folder` with mode 0700, or checks the one already there.
+    private static func make(_ folder: URL) throws(PrivateFileError) {
+        let path = folder.path
+        if mkdir(path, 0o700) != 0, errno != EEXIST {
+            throw PrivateFileError(.failed, path: path, "the folder \(path) cannot be created: \(PrivateFile.systemReason(errno))")
+        }
+        var info = stat()
+        guard lstat(path, &info) == 0 else {
+            throw PrivateFileError(.failed, path: path, "the folder \(path) cannot be examined: \(PrivateFile.systemReason(errno))")
+        }
+        guard (info.st_mode & S_IFMT) != S_IFLNK else {
+            throw PrivateFileError(.symbolicLink, path: path, "\(path) is a symbolic link, which Herald does not follow for its own folders (another user may have planted it); remove it or name another folder")
+        }
+        guard (info.st_mode & S_IFMT) == S_IFDIR else {
+            throw PrivateFileError(.notAFolder, path: path, "\(path) is not a folder; remove it or name another folder")
+        }
+        guard info.st_uid == geteuid() else {
+            throw PrivateFileError(.ownedByAnother, path: path, "the folder \(path) belongs to user \(info.st_uid), not to you (\(geteuid())); Herald keeps its files only in folders of your own: remove it or name another folder")
+        }
+        guard info.st_mode & 0o022 == 0 else {
+            throw PrivateFileError(.writableByOthers, path: path, "the folder \(path) can be written by other users (mode \(String(info.st_mode & 0o777, radix: 8))); `chmod go-w` it or name another folder")
+        }
+    }
+}
