@@ -312,33 +312,6 @@ struct EnricherTests {
     }
 }
 
-@Suite("Local media in a preview")
-struct LocalMediaTests {
-    @Test func relativePathsAreReadOnlyUnderALocalBase() async throws {
-        let base = EnricherTests.temporaryDirectory()
-        try FileManager.default.createDirectory(at: base.appendingPathComponent("media"), withIntermediateDirectories: true)
-        try TestMedia.png(width: 300, height: 300).write(to: base.appendingPathComponent("media/avatar.png"))
-        try TestMedia.png(width: 40, height: 30).write(to: base.appendingPathComponent("media/photo.png"))
-        let payload = Payload(json: [
-            "aps": ["alert": ["body": "Hi"], "mutable-content": 1],
-            "communication": ["sender_name": "Ann", "avatar_url": "media/avatar.png"],
-            "attachments": [["url": "/media/photo.png"]],
-        ])
-        let fetcher = ScriptedFetcher()
-        let preview = await EnricherTests.enricher(fetcher) { $0.localFileBase = base }.enrich(payload)
-        #expect(preview.avatar?.status == .downloaded)
-        #expect(preview.avatar?.info == ImageInfo(format: .png, width: 300, height: 300))
-        #expect(preview.attachments.first?.status == .downloaded)
-        #expect(preview.attachments.first?.byteCount == TestMedia.png(width: 40, height: 30).count)
-        // The phone (no local base) reads neither, and says so.
-        let phone = await EnricherTests.enricher(fetcher).enrich(payload)
-        #expect(phone.avatar == nil)
-        #expect(phone.attachments.first?.status == .skipped)
-        #expect(phone.decisions.contains { $0.code == .avatarURLRejected })
-        #expect(fetcher.recordedRequests.isEmpty)
-    }
-}
-
 @Suite("README snippet")
 struct EnrichmentReadmeSnippetTests {
     /// The README's extension snippet, with stand-ins for the app's content builders.

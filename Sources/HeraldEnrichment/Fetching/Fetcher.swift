@@ -83,6 +83,10 @@ public struct FetchError: Error, Hashable, Sendable, CustomStringConvertible {
         public static let insecureRedirect = Code(rawValue: "insecure-redirect")
         public static let unsupportedURL = Code(rawValue: "unsupported-url")
         public static let fileNotFound = Code(rawValue: "file-not-found")
+        /// A local path that leads, once links resolve, outside the folder reads are kept in.
+        public static let outsideFolder = Code(rawValue: "outside-folder")
+        /// A local path naming a folder, FIFO, device or system file instead of a regular file.
+        public static let notARegularFile = Code(rawValue: "not-a-regular-file")
     }
 
     public let code: Code

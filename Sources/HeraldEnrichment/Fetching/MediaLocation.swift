@@ -4,11 +4,14 @@ import HeraldCore
 /// Where a media URL may be fetched from under a configuration, or why it may not.
 enum MediaLocation: Sendable {
     case remote(URL)
-    case localFile(URL)
+    /// A file to read, which must stay inside `root` once links resolve.
+    case localFile(URL, root: URL)
     case refused(String)
 
     /// Applies the safety rules: https by default, http only when allowed, files and relative
-    /// paths only with a local base (the CLI preview), never on the phone.
+    /// paths only inside a local base (the CLI preview's payload folder), never on the phone:
+    /// the extension reads no `file:` URL at all, so a payload cannot make it attach a file
+    /// from its own container or the app group's.
     init(_ url: URL, configuration: EnrichmentConfiguration) {
         switch MediaReference(url.absoluteString) {
         case .remote(let remote):
@@ -21,17 +24,21 @@ enum MediaLocation: Sendable {
             }
         case .local(let local):
             guard let base = configuration.localFileBase else {
-                self = .refused("\(url.absoluteString) is a local path, which only `herald preview` reads (from the payload file's folder)")
+                self = .refused("\(url.absoluteString) is a local path, which the phone never reads; only `herald preview` reads one, from the payload file's folder")
                 return
             }
-            if local.isFileURL {
-                self = .localFile(local)
-            } else {
-                // "/media/a.jpg" in a payload is relative to the sender's server, so it is read
-                // relative to the preview's base directory, never from the file-system root.
-                let path = local.relativePath.drop { $0 == "/" }
-                self = .localFile(base.appendingPathComponent(String(path)).standardizedFileURL)
+            // "/media/a.jpg" in a payload is relative to the sender's server, so it is read
+            // relative to the preview's base directory, never from the file-system root.
+            let file = local.isFileURL
+                ? local.standardizedFileURL
+                : base.appendingPathComponent(String(local.relativePath.drop { $0 == "/" })).standardizedFileURL
+            let folder = base.standardizedFileURL.path
+            guard file.path.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/") else {
+                self = .refused("\(url.absoluteString) leads to \(file.path), outside the payload file's folder \(folder); a preview reads local media only from there")
+                return
             }
+            // The folder is checked again once links resolve, when the file is opened.
+            self = .localFile(file, root: base)
         case .rejected(let reason):
             self = .refused(reason)
         }

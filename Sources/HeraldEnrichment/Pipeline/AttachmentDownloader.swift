@@ -34,20 +34,22 @@ struct AttachmentDownloader: Sendable {
             if !keep { try? FileManager.default.removeItem(at: partial) }
         }
         do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            guard FileManager.default.createFile(atPath: partial.path, contents: nil) else {
-                return result(.failed, .attachmentFailed, "failed: cannot create a file in \(directory.path)")
+            let handle: FileHandle
+            do {
+                _ = try PrivateDirectory(directory)
+                handle = try PrivateFile.create(partial)
+            } catch {
+                return result(.failed, .attachmentFailed, "failed: it cannot be saved: \(error)")
             }
-            let handle = try FileHandle(forWritingTo: partial)
             defer { try? handle.close() }  // closing after the last write cannot lose data already written
             var prefix = Data()
-            var type: (format: MediaFormat?, kind: Message.Attachment.Kind, fileExtension: String)?
+            var type: MediaFormat?
             var written = 0
             for try await chunk in response.body {
                 if type == nil {
                     prefix.append(chunk)
                     guard prefix.count >= MediaSniffer.formatPrefixLength else { continue }
-                    switch classify(prefix, response: response, attachment: attachment) {
+                    switch classify(prefix) {
                     case .success(let found): type = found
                     case .failure(let rejection): return result(.rejected, .attachmentRejected, "rejected: \(rejection.reason)")
                     }
@@ -57,21 +59,21 @@ struct AttachmentDownloader: Sendable {
                 }
             }
             try Task.checkCancellation()
-            if type == nil {
-                switch classify(prefix, response: response, attachment: attachment) {
+            if type == nil, !prefix.isEmpty {
+                switch classify(prefix) {
                 case .success(let found): type = found
                 case .failure(let rejection): return result(.rejected, .attachmentRejected, "rejected: \(rejection.reason)")
                 }
                 written = try write(prefix, to: handle, written: written, limit: limit(type!.kind))
             }
-            guard written > 0, let type else { return result(.rejected, .attachmentRejected, "rejected: the body is empty") }
+            guard let type else { return result(.rejected, .attachmentRejected, "rejected: the body is empty") }
             let file = directory.appendingPathComponent("attachment-\(index + 1).\(type.fileExtension)")
             try? FileManager.default.removeItem(at: file)  // a leftover from an earlier run, if any
             try FileManager.default.moveItem(at: partial, to: file)
             keep = true
             return (
-                AttachmentResult(source: attachment, status: .downloaded, file: file, format: type.format, byteCount: written),
-                [Decision(.attachmentDownloaded, "\(label) downloaded: \(written) bytes of \(type.format?.rawValue ?? type.kind.rawValue)")]
+                AttachmentResult(source: attachment, status: .downloaded, file: file, format: type, byteCount: written),
+                [Decision(.attachmentDownloaded, "\(label) downloaded: \(written) bytes of \(type.rawValue)")]
             )
         } catch let overflow as CapExceeded {
             return result(.rejected, .attachmentRejected, "rejected: more than the \(overflow.limit)-byte limit for its kind (stopped reading there)")
@@ -96,45 +98,21 @@ struct AttachmentDownloader: Sendable {
         return written + data.count
     }
 
-    /// The attachment's type: sniffed bytes first, then `Content-Type`, then the URL's
-    /// extension, then the payload's declared type.
-    private func classify(
-        _ prefix: Data, response: FetchResponse, attachment: Message.Attachment
-    ) -> Result<(format: MediaFormat?, kind: Message.Attachment.Kind, fileExtension: String), Rejection> {
+    /// The attachment's format, from its bytes alone. A type the payload declares, the
+    /// server's `Content-Type` or the URL's extension never turns bytes the sniffer does not
+    /// know into media: a text file declared `image/jpeg` stays text, and is refused.
+    private func classify(_ prefix: Data) -> Result<MediaFormat, Rejection> {
         if let format = MediaSniffer.format(of: prefix) {
-            return .success((format, format.kind, format.fileExtension))
+            return .success(format)
         }
         if let what = MediaSniffer.describeNonMedia(prefix) {
             return .failure(Rejection("the server sent \(what), not media"))
         }
-        let candidates = [
-            response.headers["content-type"].map { String($0.split(separator: ";")[0]) },
-            attachment.url.pathExtension.isEmpty ? nil : attachment.url.pathExtension,
-            attachment.declaredType,
-        ]
-        for candidate in candidates.compactMap({ $0 }) {
-            let kind = Message.Attachment.kind(declaredType: candidate, url: attachment.url)
-            if kind != .unknown, let fileExtension = AttachmentDownloader.fileExtension(naming: candidate, kind: kind) {
-                return .success((nil, kind, fileExtension))
-            }
-        }
-        return .failure(Rejection("its type cannot be told from the bytes, Content-Type or URL, and iOS refuses such files"))
+        return .failure(Rejection("its bytes are no format iOS attaches (PNG, JPEG, GIF, WebP, HEIC, MP3, M4A, WAV, AIFF, MP4, QuickTime, MPEG, AVI); Herald goes by the bytes, whatever type the payload, Content-Type or URL names"))
     }
 
     struct Rejection: Error {
         let reason: String
         init(_ reason: String) { self.reason = reason }
-    }
-
-    /// A file extension for a MIME type or extension, such as `jpg` for `image/jpeg`.
-    static func fileExtension(naming type: String, kind: Message.Attachment.Kind) -> String? {
-        let word = type.lowercased().split(separator: "/").last.map(String.init) ?? ""
-        let known: [String: String] = [
-            "jpeg": "jpg", "jpg": "jpg", "pjpeg": "jpg", "png": "png", "gif": "gif", "mpeg": kind == .audio ? "mp3" : "mpg",
-            "mp3": "mp3", "mpeg3": "mp3", "x-wav": "wav", "wav": "wav", "wave": "wav", "aiff": "aiff", "x-aiff": "aiff",
-            "mp4": kind == .audio ? "m4a" : "mp4", "m4a": "m4a", "x-m4a": "m4a", "mpeg4": "mp4", "quicktime": "mov", "mov": "mov",
-            "x-msvideo": "avi", "avi": "avi", "mpg": "mpg",
-        ]
-        return known[word]
     }
 }

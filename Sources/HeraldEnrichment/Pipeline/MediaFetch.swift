@@ -17,9 +17,9 @@ struct MediaFetch: Sendable {
         switch MediaLocation(url, configuration: configuration) {
         case .refused(let reason):
             return .refused(reason)
-        case .localFile(let file):
+        case .localFile(let file, let root):
             do {
-                return .response(try LocalFileFetcher().fetch(file))
+                return .response(try await LocalFileFetcher(root: root).fetch(file))
             } catch {
                 return .failed("\(error)")
             }
