@@ -41,10 +41,10 @@ struct PreviewCommand: AsyncParsableCommand {
 
     @OptionGroup var deliveryOptions: DeliveryOptions
 
-    @Option(name: .customLong("cache-dir"), help: ArgumentHelp("The avatar cache directory (default: herald-avatar-cache in the temporary directory).", valueName: "dir"))
+    @Option(name: .customLong("cache-dir"), help: ArgumentHelp("The avatar cache directory (default: herald-UID/avatar-cache in the temporary directory, private to you).", valueName: "dir"))
     var cacheDirectory: String?
 
-    @Option(name: .customLong("attachments-dir"), help: ArgumentHelp("Where downloaded attachments are kept (default: herald-attachments in the temporary directory).", valueName: "dir"))
+    @Option(name: .customLong("attachments-dir"), help: ArgumentHelp("Where downloaded attachments are kept (default: herald-UID/attachments in the temporary directory, private to you).", valueName: "dir"))
     var attachmentsDirectory: String?
 
     @Option(name: .customLong("avatar-timeout"), help: ArgumentHelp("Seconds the avatar download may take (above 0, at most 30, as on the phone).", valueName: "seconds"))
@@ -115,7 +115,6 @@ struct PreviewCommand: AsyncParsableCommand {
                 reportUnusable(failure, source: source)
             }
             let parsed = device.payload
-            let temporary = FileManager.default.temporaryDirectory
             let configuration = EnrichmentConfiguration(
                 layout: layout,
                 budget: .seconds(budget),
@@ -124,17 +123,17 @@ struct PreviewCommand: AsyncParsableCommand {
                 allowHTTP: allowHTTP,
                 localFileBase: source.baseDirectory,
                 attachmentDirectory: attachmentsDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) }
-                    ?? temporary.appendingPathComponent("herald-attachments", isDirectory: true),
+                    ?? PrivateDirectory.temporaryURL("attachments"),
                 avatarCache: AvatarCacheConfiguration(
                     directory: cacheDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) }
-                        ?? temporary.appendingPathComponent("herald-avatar-cache", isDirectory: true))
+                        ?? PrivateDirectory.temporaryURL("avatar-cache"))
             )
             let fetcher = AsyncHTTPClientFetcher(allowHTTP: allowHTTP)
             let report = await PreviewReport(
                 previewing: device, configuration: configuration, fetcher: fetcher, keyProvider: keyProvider, headers: deliveryOptions.headers,
                 contentCategories: contentCategories)
             await fetcher.shutdown()
-            if json { print(report.json.jsonText(.pretty)) } else { printText(report.text) }
+            if json { printJSON(report.json, .pretty) } else { printText(report.text) }
             if html != nil || png != nil {
                 try writePicture(report.page(payload: parsed, name: payload == "-" ? source.displayName : URL(fileURLWithPath: payload).lastPathComponent, app: app))
             }
@@ -148,9 +147,9 @@ struct PreviewCommand: AsyncParsableCommand {
     private func writePicture(_ page: PreviewPage) throws(CLIError) {
         if let html {
             do {
-                try Data(page.html().utf8).write(to: URL(fileURLWithPath: html))
+                try PrivateFile.replace(URL(fileURLWithPath: html), with: Data(page.html().utf8))
             } catch {
-                throw .usage("\(html): cannot be written (\((error as NSError).localizedFailureReason ?? "permission denied or disk full"))")
+                throw .usage("\(html) cannot be written: \(error)")
             }
             printError("wrote \(html)")
         }
@@ -170,7 +169,7 @@ struct PreviewCommand: AsyncParsableCommand {
                 error["line"] = .number(JSONNumber(parseError.line))
                 error["column"] = .number(JSONNumber(parseError.column))
             }
-            print(JSONValue.object(["error": .object(error)]).jsonText(.pretty))
+            printJSON(JSONValue.object(["error": .object(error)]), .pretty)
         }
         CLIError(description: "\(source.displayName): \(failure.finding.message)", exitCode: 1).exit()
     }

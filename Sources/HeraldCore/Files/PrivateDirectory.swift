@@ -8,7 +8,7 @@ import Foundation
 /// created 0700. Another local user therefore cannot plant a link that redirects Herald's
 /// writes, nor files that Herald would read as its own. Files are created inside with mode
 /// 0600 (``PrivateFile``).
-package struct PrivateDirectory: Hashable, Sendable {
+@usableFromInline package struct PrivateDirectory: Hashable, Sendable {
     /// The checked folder.
     package let url: URL
 
@@ -16,19 +16,22 @@ package struct PrivateDirectory: Hashable, Sendable {
     ///
     /// - Parameters:
     ///   - url: the folder.
-    ///   - trusted: a folder above `url` taken as it is (the temporary directory, or the
-    ///     folder a user named); `nil` for the nearest existing one. Folders above it may be
-    ///     links, as `/tmp` is on macOS.
+    ///   - trusted: a folder above `url` taken as it is; folders above it may be links, as
+    ///     `/tmp` is on macOS. `nil` trusts the temporary directory when `url` is inside it
+    ///     (every folder below it is checked, since any user can create one there), and else
+    ///     the nearest folder above `url` that exists (`url` and the folders made are checked).
     /// - Throws: ``PrivateFileError`` naming the first folder that is not private, or cannot be made.
     package init(_ url: URL, trusting trusted: URL? = nil) throws(PrivateFileError) {
         let target = url.standardizedFileURL
+        let temporary = FileManager.default.temporaryDirectory.standardizedFileURL.path
+        let stop = trusted?.standardizedFileURL.path ?? (target.path.hasPrefix(temporary.hasSuffix("/") ? temporary : temporary + "/") ? temporary : nil)
         var pending: [URL] = []
         var folder = target
-        let stop = trusted?.standardizedFileURL.path
         while folder.path != stop, folder.path != "/" {
             pending.append(folder)
-            if stop == nil, FileManager.default.fileExists(atPath: folder.deletingLastPathComponent().path) { break }
-            folder = folder.deletingLastPathComponent()
+            let parent = folder.deletingLastPathComponent()
+            if stop == nil, FileManager.default.fileExists(atPath: parent.path) { break }
+            folder = parent
         }
         for folder in pending.reversed() {
             try PrivateDirectory.make(folder)
@@ -40,9 +43,14 @@ package struct PrivateDirectory: Hashable, Sendable {
     ///
     /// - Throws: ``PrivateFileError`` when another user holds `herald-UID` or `name` there.
     package static func temporary(_ name: String) throws(PrivateFileError) -> PrivateDirectory {
-        let temporary = FileManager.default.temporaryDirectory
-        let folder = temporary.appendingPathComponent("herald-\(geteuid())", isDirectory: true).appendingPathComponent(name, isDirectory: true)
-        return try PrivateDirectory(folder, trusting: temporary)
+        try PrivateDirectory(temporaryURL(name), trusting: FileManager.default.temporaryDirectory)
+    }
+
+    /// Where ``temporary(_:)`` puts `name`, before anything is created or checked.
+    @usableFromInline package static func temporaryURL(_ name: String) -> URL {
+        FileManager.default.temporaryDirectory
+            .appendingPathComponent("herald-\(geteuid())", isDirectory: true)
+            .appendingPathComponent(name, isDirectory: true)
     }
 
     /// A subfolder, created or checked the same way.

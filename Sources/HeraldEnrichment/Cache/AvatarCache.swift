@@ -18,29 +18,32 @@ struct AvatarCache: Sendable {
 
     /// Opens the configured directory, or its fallback when it cannot be opened.
     ///
+    /// Each is a ``PrivateDirectory``: created 0700 when missing, and refused when it is a
+    /// link, another user's, or writable by others, so no one else can plant an entry that
+    /// would be shown as a sender's face.
+    ///
     /// - Returns: the cache (or `nil` when neither directory opens) and decisions saying which.
     static func open(_ configuration: AvatarCacheConfiguration, now: @escaping @Sendable () -> Date) -> (AvatarCache?, [Decision]) {
-        if usable(configuration.directory) {
-            return (AvatarCache(directory: configuration.directory, byteLimit: configuration.byteLimit, now: now), [])
+        let primary: PrivateFileError
+        do {
+            let directory = try PrivateDirectory(configuration.directory)
+            return (AvatarCache(directory: directory.url, byteLimit: configuration.byteLimit, now: now), [])
+        } catch {
+            primary = error
         }
-        let primary = configuration.directory.path
-        guard let fallback = configuration.fallbackDirectory, usable(fallback) else {
-            return (nil, [Decision(.avatarCacheUnavailable, "the avatar cache directory \(primary) cannot be opened and no fallback can either; avatars are not cached")])
+        guard let fallbackURL = configuration.fallbackDirectory else {
+            return (nil, [Decision(.avatarCacheUnavailable, "the avatar cache cannot be used: \(primary); no fallback is set, so avatars are not cached")])
+        }
+        let fallback: PrivateDirectory
+        do {
+            fallback = try PrivateDirectory(fallbackURL)
+        } catch {
+            return (nil, [Decision(.avatarCacheUnavailable, "the avatar cache cannot be used: \(primary); nor can its fallback: \(error); avatars are not cached")])
         }
         return (
-            AvatarCache(directory: fallback, byteLimit: configuration.byteLimit, now: now),
-            [Decision(.avatarCacheFallback, "the avatar cache directory \(primary) cannot be opened (before first unlock?); using \(fallback.path)")]
+            AvatarCache(directory: fallback.url, byteLimit: configuration.byteLimit, now: now),
+            [Decision(.avatarCacheFallback, "the avatar cache cannot be used (before first unlock?): \(primary); using \(fallback.url.path)")]
         )
-    }
-
-    /// Whether a directory exists (or can be made) and can be written.
-    private static func usable(_ directory: URL) -> Bool {
-        do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        } catch {
-            return false
-        }
-        return FileManager.default.isWritableFile(atPath: directory.path)
     }
 
     func file(for url: URL) -> URL {
@@ -64,13 +67,7 @@ struct AvatarCache: Sendable {
     /// - Throws: file-system errors; the caller records them as a decision.
     func store(_ entry: CachedAvatar, for url: URL) throws {
         let destination = file(for: url)
-        let temporary = directory.appendingPathComponent(".\(UUID().uuidString).tmp")
-        try entry.encoded(url: url).write(to: temporary)
-        guard rename(temporary.path, destination.path) == 0 else {
-            let code = errno
-            try? FileManager.default.removeItem(at: temporary)  // best effort; the rename error is what is reported
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "rename failed with errno \(code)"])
-        }
+        try PrivateFile.replace(destination, with: entry.encoded(url: url))
         touch(destination)
         evict(keeping: destination)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import HeraldCore
 
 /// Where and how much the avatar cache keeps.
 public struct AvatarCacheConfiguration: Hashable, Sendable {
@@ -13,11 +14,11 @@ public struct AvatarCacheConfiguration: Hashable, Sendable {
 
     /// - Parameters:
     ///   - directory: the cache directory.
-    ///   - fallbackDirectory: used when `directory` cannot be opened; default the temporary directory.
+    ///   - fallbackDirectory: used when `directory` cannot be opened; default `herald-UID/avatar-cache` in the temporary directory.
     ///   - byteLimit: total size; default 20 MB.
     public init(
         directory: URL,
-        fallbackDirectory: URL? = FileManager.default.temporaryDirectory.appendingPathComponent("herald-avatar-cache", isDirectory: true),
+        fallbackDirectory: URL? = PrivateDirectory.temporaryURL("avatar-cache"),
         byteLimit: Int = 20_000_000
     ) {
         self.directory = directory

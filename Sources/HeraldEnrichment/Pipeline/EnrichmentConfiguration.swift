@@ -84,7 +84,7 @@ public struct EnrichmentConfiguration: Sendable {
         avatarDisplaySize: Int = 256,
         attachmentByteLimits: [Message.Attachment.Kind: Int] = EnrichmentConfiguration.appleAttachmentLimits,
         maximumAttachmentDownloads: Int = 3,
-        attachmentDirectory: URL = FileManager.default.temporaryDirectory.appendingPathComponent("herald-attachments", isDirectory: true),
+        attachmentDirectory: URL = PrivateDirectory.temporaryURL("attachments"),
         avatarCache: AvatarCacheConfiguration? = nil,
         encryptedFallbackText: String = "(Encrypted)"
     ) {

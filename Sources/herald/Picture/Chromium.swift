@@ -1,4 +1,5 @@
 import Foundation
+import HeraldCore
 
 /// A headless Chromium that turns a page into a PNG (`herald preview --png`).
 struct Chromium {
@@ -58,16 +59,20 @@ struct Chromium {
     /// - Throws: ``CLIError`` (status 1) when the browser fails, takes longer than ``timeout``, or
     ///   writes no picture, with what it printed.
     func screenshot(html: String, to png: URL, width: Int, height: Int) throws(CLIError) {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("herald-png-\(UUID().uuidString)", isDirectory: true)
-        defer { try? FileManager.default.removeItem(at: directory) }  // a leftover temporary folder is harmless
-        let page = directory.appendingPathComponent("page.html")
-        let profile = directory.appendingPathComponent("profile", isDirectory: true)
+        // The page may hold decrypted text: it is written in a folder only this user can read.
+        let directory: URL
+        let page: URL
+        let profile: URL
         do {
-            try FileManager.default.createDirectory(at: profile, withIntermediateDirectories: true)
-            try Data(html.utf8).write(to: page)
+            let folder = try PrivateDirectory.temporary("png-\(UUID().uuidString)")
+            directory = folder.url
+            page = folder.file("page.html")
+            profile = try folder.subdirectory("profile").url
+            try PrivateFile.replace(page, with: Data(html.utf8))
         } catch {
-            throw CLIError(description: "cannot write a temporary page for the browser: \(error.localizedDescription)", exitCode: 1)
+            throw CLIError(description: "cannot write a temporary page for the browser: \(error)", exitCode: 1)
         }
+        defer { try? FileManager.default.removeItem(at: directory) }  // a leftover private folder is harmless
         // Drawn in the temporary folder and moved over `png` only once it exists: a browser that
         // fails leaves an earlier picture as it was, and an old file is never taken for the new one.
         let drawn = directory.appendingPathComponent("picture.png")
@@ -96,18 +101,11 @@ struct Chromium {
             let tail = printed.split(separator: "\n").suffix(5).joined(separator: "\n")
             throw CLIError(description: "\(executable.path) \(why) and wrote no picture\(tail.isEmpty ? "" : ":\n\(tail)")", exitCode: 1)
         }
-        // Beside the target first (the temporary folder may be another file system), then
-        // renamed over it in one step.
-        let beside = png.deletingLastPathComponent().appendingPathComponent(".\(png.lastPathComponent).herald-\(UUID().uuidString)")
+        // Written beside the target and renamed over it in one step, private like the page.
         do {
-            try FileManager.default.moveItem(at: drawn, to: beside)
+            try PrivateFile.replace(png, with: Data(contentsOf: drawn))
         } catch {
-            throw CLIError(description: "\(png.path): cannot be written (\((error as NSError).localizedFailureReason ?? "permission denied or disk full"))", exitCode: 1)
-        }
-        guard rename(beside.path, png.path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            try? FileManager.default.removeItem(at: beside)  // best effort; the error below is the one to see
-            throw CLIError(description: "\(png.path): cannot be written (\(reason))", exitCode: 1)
+            throw CLIError(description: "\(png.path) cannot be written: \(error)", exitCode: 1)
         }
     }
 }
