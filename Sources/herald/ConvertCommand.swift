@@ -50,10 +50,10 @@ struct ConvertCommand: AsyncParsableCommand {
             ).exit()
         }
         if json {
-            print(conversion.json.jsonText(.pretty))
+            printJSON(conversion.json, .pretty)
             return
         }
-        print(conversion.payload.jsonText(.pretty))
+        printJSON(conversion.payload, .pretty)
         for decision in conversion.decisions {
             printError("- \(decision.message) [\(decision.code.rawValue)]")
         }

@@ -53,7 +53,7 @@ struct DoctorCommand: ParsableCommand {
             CLIError.usage(error.description).exit()
         }
         if json {
-            print(JSONValue.object(["projects": .array(reports.map { $0.json(problemsOnly: problemsOnly) })]).jsonText(.pretty))
+            printJSON(JSONValue.object(["projects": .array(reports.map { $0.json(problemsOnly: problemsOnly) })]), .pretty)
         } else {
             printText(reports.map { $0.text(problemsOnly: problemsOnly) }.joined(separator: "\n"))
         }

@@ -78,7 +78,7 @@ struct LintCommand: AsyncParsableCommand {
                     "findings": .array(result.findings.map(\.json)),
                 ]
             }
-            print(JSONValue.object(["files": .array(files)]).jsonText(.pretty))
+            printJSON(JSONValue.object(["files": .array(files)]), .pretty)
         } else {
             for result in results {
                 let request = result.request.map { " (a request body for the \($0): the payload it becomes is linted)" } ?? ""

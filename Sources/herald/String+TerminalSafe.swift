@@ -1,3 +1,5 @@
+import HeraldCore
+
 extension String {
     /// The text with every character that could steer a terminal written out visibly
     /// (`\u{1B}`): C0 controls but tab and newline, DEL, C1 controls, and the bidirectional
@@ -6,12 +8,28 @@ extension String {
     /// Payloads, projects and servers supply much of what `herald` prints; none of it may move
     /// the cursor, recolour the terminal or disguise what it says.
     var terminalSafe: String {
+        replacingSteering { "\\u{" + String($0.value, radix: 16, uppercase: true) + "}" }
+    }
+
+    /// JSON text with the same characters written as JSON escapes (`\u009b`), which read back as
+    /// the same strings: JSON printed for a terminal stays the JSON it was.
+    ///
+    /// The encoder already escapes C0 controls; DEL, C1 controls and the bidirectional
+    /// controls can only stand inside strings, where `\uXXXX` is their JSON spelling.
+    var terminalSafeJSON: String {
+        replacingSteering { scalar in
+            let hex = String(scalar.value, radix: 16)
+            return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        }
+    }
+
+    private func replacingSteering(with escape: (Unicode.Scalar) -> String) -> String {
         guard unicodeScalars.contains(where: Self.steers) else { return self }
         var result = ""
         result.reserveCapacity(utf8.count)
         for scalar in unicodeScalars {
             if Self.steers(scalar) {
-                result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+                result += escape(scalar)
             } else {
                 result.unicodeScalars.append(scalar)
             }
@@ -32,4 +50,10 @@ extension String {
 /// Prints text for a person at a terminal, made safe with ``Swift/String/terminalSafe``.
 func printText(_ text: String) {
     print(text.terminalSafe)
+}
+
+/// Prints a JSON value, with the characters that steer a terminal escaped the JSON way
+/// (``Swift/String/terminalSafeJSON``), so the output is still the same JSON.
+func printJSON(_ value: JSONValue, _ style: JSONValue.EncodingStyle = .compact) {
+    print(value.jsonText(style).terminalSafeJSON)
 }

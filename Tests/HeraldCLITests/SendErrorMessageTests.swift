@@ -75,6 +75,20 @@ struct SendErrorMessageTests {
         #expect(plain.stderr.contains("--endpoint http://127.0.0.1:9 must be an https URL (APNs is HTTP/2 over TLS)"))
     }
 
+    /// F7: `--endpoint http://…` sent the OneSignal API key in cleartext to any host without a
+    /// word. Plain http is for a loopback test server only.
+    @Test func cleartextToAHostThatIsNotLoopbackIsRefused() async throws {
+        let remote = try await HeraldProcess.run(
+            ["send", "onesignal", "--app-id", "a", "--external-id", "u", "--text", "hi", "--endpoint", "http://onesignal.example/api/v1/notifications"],
+            environment: ["HERALD_ONESIGNAL_API_KEY": "secret-key-123"])
+        #expect(remote.status == 2)
+        #expect(remote.stderr.contains("http://onesignal.example/api/v1/notifications is refused: plain http would send the REST API key to onesignal.example in cleartext"), "\(remote.stderr)")
+        #expect(!remote.stderr.contains("secret-key-123"))
+        let local = try await HeraldProcess.run(
+            ["send", "onesignal", "--app-id", "a", "--external-id", "u", "--text", "hi", "--endpoint", "http://127.0.0.1:9/n", "--dry-run"])
+        #expect(local.status == 0, "\(local.stderr)")
+    }
+
     @Test func aFailureWithoutAnAnswerIsCountedUnderItsExplanation() async throws {
         let other = String(repeating: "0", count: 63) + "2"
         let result = try await Self.send(key: try Self.keyFile().path, ["--endpoint", "https://127.0.0.1:1", "--token", other])

@@ -1,4 +1,5 @@
 import Foundation
+import HeraldCore
 import Testing
 
 /// What a payload or a project says is printed, never obeyed: escape sequences and
@@ -49,5 +50,18 @@ struct TerminalSafetyTests {
         #expect(result.status == 1)
         #expect(result.stdout.contains("App\\u{1B}[31m"))
         #expect(!result.stdout.unicodeScalars.contains { $0.value == 0x1B })
+    }
+
+    /// `convert` printed C1 controls and bidirectional overrides raw: JSON allows them in
+    /// strings, a terminal obeys them. They are written as JSON escapes, so the output is still
+    /// the same JSON.
+    @Test func convertEscapesC1AndBidiControlsTheJSONWay() async throws {
+        let request = try Self.write(#"{"app_id": "a", "include_subscription_ids": ["s"], "contents": {"en": "pay \u009b2J now \u202eevil"}, "headings": {"en": "x\u0085y"}}"#)
+        let result = try await HeraldProcess.run(["convert", request.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(!result.stdout.unicodeScalars.contains { (0x80...0x9F).contains($0.value) || $0.value == 0x202E })
+        #expect(result.stdout.contains(#"pay \u009b2J now \u202eevil"#))
+        let payload = try JSONValue(parsing: result.stdout)
+        #expect(payload["aps"]?["alert"]?["body"] == .string("pay \u{9B}2J now \u{202E}evil"))
     }
 }

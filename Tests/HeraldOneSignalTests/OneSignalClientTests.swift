@@ -41,8 +41,22 @@ import Testing
     @Test func aPortOutOfRangeFailsInsteadOfTrapping() async throws {
         let client = OneSignalClient(apiKey: Samples.apiKey, endpoint: URL(string: "http://127.0.0.1:99999/notifications")!, clock: RecordingClock())
         let error = await Self.failure(client)
-        #expect(error?.code == .transport)
+        #expect(error?.code == .invalidEndpoint)
         #expect(error?.message.hasPrefix("http://127.0.0.1:99999/notifications: port 99999 is out of range (1 to 65535)") == true, "\(String(describing: error))")
+    }
+
+    @Test(arguments: ["http://onesignal.example/notifications", "http://10.0.0.7:8080/n", "http://127.0.0.1.example.net/n", "http://[fe80::1]/n"])
+    func cleartextToAHostThatIsNotLoopbackIsRefusedBeforeSending(_ endpoint: String) async throws {
+        let client = OneSignalClient(apiKey: Samples.apiKey, endpoint: URL(string: endpoint)!, clock: RecordingClock())
+        let error = await Self.failure(client)
+        #expect(error?.code == .invalidEndpoint)
+        #expect(error?.message.contains("plain http would send the REST API key") == true, "\(String(describing: error))")
+        #expect(error?.message.contains(Samples.apiKey) == false)
+    }
+
+    @Test(arguments: ["http://127.0.0.1:1/n", "http://localhost:1/n", "http://[::1]:1/n", "http://127.9.8.7:1/n"])
+    func cleartextToLoopbackIsAllowed(_ endpoint: String) async throws {
+        #expect(throws: Never.self) { try OneSignalClient.validate(endpoint: URL(string: endpoint)!) }
     }
 
     @Test func createsTheNotificationOneSignalDocuments() async throws {

@@ -90,12 +90,40 @@ public struct OneSignalClient: Sendable {
         return key
     }
 
+    /// Checks that requests can go to `endpoint` and that the API key they carry stays private.
+    ///
+    /// Plain `http` is allowed only to a loopback host (`localhost`, `127.0.0.0/8`, `::1`),
+    /// where a local test server listens; anywhere else the `Authorization` header would cross
+    /// the network in cleartext. A port outside 1...65535 is refused too (AsyncHTTPClient
+    /// traps on one).
+    ///
+    /// - Parameter endpoint: the URL requests are posted to.
+    /// - Throws: ``OneSignalError`` with ``OneSignalError/Code/invalidEndpoint`` saying what is
+    ///   refused and why.
+    public static func validate(endpoint: URL) throws(OneSignalError) {
+        if let port = endpoint.port, !(1...65535).contains(port) {
+            throw OneSignalError(.invalidEndpoint, "\(endpoint.absoluteString): port \(port) is out of range (1 to 65535)")
+        }
+        let host = (endpoint.host ?? "").lowercased()
+        guard endpoint.scheme?.lowercased() == "http", !isLoopback(host) else { return }
+        throw OneSignalError(
+            .invalidEndpoint,
+            "\(endpoint.absoluteString) is refused: plain http would send the REST API key to \(host.isEmpty ? "it" : host) in cleartext; use https, or http only to a loopback address (localhost, 127.0.0.1, ::1) for a local test server")
+    }
+
+    /// Whether a URL's host is this machine's loopback interface.
+    private static func isLoopback(_ host: String) -> Bool {
+        if ["localhost", "::1", "[::1]"].contains(host) { return true }
+        let octets = host.split(separator: ".", omittingEmptySubsequences: false)
+        return octets.count == 4 && octets[0] == "127" && octets.allSatisfy { UInt8($0) != nil }
+    }
+
     /// Validates and sends a notification, retrying as ``retryPolicy`` allows.
     ///
     /// - Parameter notification: the request; its idempotency key is sent with every attempt.
     /// - Returns: the created notification's id, with OneSignal's notes on skipped targets.
     /// - Throws: ``OneSignalError``: a validation code from ``OneSignalNotification/validate()``
-    ///   before anything is sent; ``OneSignalError/Code/notSent``,
+    ///   or ``validate(endpoint:)`` before anything is sent; ``OneSignalError/Code/notSent``,
     ///   ``OneSignalError/Code/unauthorized``, ``OneSignalError/Code/rejected`` or
     ///   ``OneSignalError/Code/malformedResponse`` at once; ``OneSignalError/Code/rateLimited``,
     ///   ``OneSignalError/Code/serverError``, ``OneSignalError/Code/transport`` or
@@ -103,6 +131,7 @@ public struct OneSignalClient: Sendable {
     ///   ``OneSignalError/Code/cancelled`` when the task is cancelled.
     public func send(_ notification: OneSignalNotification) async throws(OneSignalError) -> OneSignalDelivery {
         try notification.validate()
+        try OneSignalClient.validate(endpoint: endpoint)
         let body = notification.bodyData()
         var generator = SystemRandomNumberGenerator()
         var attempt = 0

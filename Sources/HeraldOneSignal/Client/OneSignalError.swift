@@ -37,6 +37,10 @@ public struct OneSignalError: Error, Hashable, Sendable, CustomStringConvertible
         // Configuration.
         /// `HERALD_ONESIGNAL_API_KEY` is not set, or empty.
         public static let missingAPIKey = Code(rawValue: "missing-api-key")
+        /// The endpoint is one no request goes to: a port out of range, or plain `http` to a
+        /// host that is not loopback, which would carry the API key across the network in
+        /// cleartext. Not retried.
+        public static let invalidEndpoint = Code(rawValue: "invalid-endpoint")
 
         // OneSignal's answer.
         /// 200, but no notification id: nothing was sent (usually no target is subscribed).

@@ -24,10 +24,6 @@ struct OneSignalTransport {
     /// - Throws: ``OneSignalError`` with ``OneSignalError/Code/timedOut``,
     ///   ``OneSignalError/Code/cancelled`` or ``OneSignalError/Code/transport``.
     func post(_ body: Data, authorization: String) async throws(OneSignalError) -> OneSignalResponse {
-        // AsyncHTTPClient traps on a port it cannot bind a socket address to.
-        if let port = endpoint.port, !(1...65535).contains(port) {
-            throw OneSignalError(.transport, "\(endpoint.absoluteString): port \(port) is out of range (1 to 65535)")
-        }
         var request = HTTPClientRequest(url: endpoint.absoluteString)
         request.method = .POST
         request.headers.add(name: "Authorization", value: authorization)

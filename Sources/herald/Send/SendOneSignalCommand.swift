@@ -40,7 +40,7 @@ struct SendOneSignalCommand: AsyncParsableCommand {
         help: ArgumentHelp("The language --text, --title and --subtitle are written in (OneSignal also needs en, which gets the same text).", valueName: "code"))
     var textLanguage: String = "en"
 
-    @Option(name: .long, help: ArgumentHelp("Post here instead of OneSignal's API (a test server).", valueName: "url"))
+    @Option(name: .long, help: ArgumentHelp("Post here instead of OneSignal's API: a test server (plain http only to a loopback address, as the API key would travel in cleartext).", valueName: "url"))
     var endpoint: String?
 
     @Option(name: .long, help: ArgumentHelp("Seconds each attempt may take, from sending the request to its whole answer (above 0, at most 3600).", valueName: "seconds"))
@@ -62,7 +62,14 @@ struct SendOneSignalCommand: AsyncParsableCommand {
         guard message.text != nil else {
             throw ValidationError("give --text (with --sender-name for a communication notification); OneSignal builds the payload itself, from the message flags")
         }
-        if let endpoint { try EndpointOption.check(endpoint, schemes: ["https", "http"], why: "http for a local test server") }
+        if let endpoint {
+            try EndpointOption.check(endpoint, schemes: ["https", "http"], why: "http only to a loopback address, for a local test server")
+            do {
+                if let url = URL(string: endpoint) { try OneSignalClient.validate(endpoint: url) }
+            } catch {
+                throw ValidationError("--endpoint \(error.message)")
+            }
+        }
         try SecondsOption.check(timeout, flag: "--timeout", maximum: 3600)
     }
 
@@ -81,7 +88,8 @@ struct SendOneSignalCommand: AsyncParsableCommand {
             let destination = endpoint ?? OneSignalClient.defaultEndpoint.absoluteString
             for notification in notifications {
                 print("POST \(destination)\nauthorization: Key <\(OneSignalClient.apiKeyEnvironmentVariable), not shown>\ncontent-type: application/json\n")
-                print(notification.body().jsonText(.pretty) + "\n")
+                printJSON(notification.body(), .pretty)
+                print()
             }
             print("Dry run: \(notifications.count) request\(notifications.count == 1 ? "" : "s"), nothing sent.")
             return
@@ -118,7 +126,7 @@ struct SendOneSignalCommand: AsyncParsableCommand {
                         "idempotencyKey": .string(delivery.idempotencyKey.uuidString.lowercased()), "attempts": .number(JSONNumber(delivery.attempts)),
                     ]
                     object["errors"] = delivery.errors
-                    print(JSONValue.object(object).jsonText())
+                    printJSON(JSONValue.object(object))
                 } else {
                     print("Created OneSignal notification \(delivery.id) for \(recipients) recipient\(recipients == 1 ? "" : "s").")
                     for message in delivery.errorMessages { printText("  OneSignal says: \(message)") }
@@ -133,7 +141,7 @@ struct SendOneSignalCommand: AsyncParsableCommand {
                     ]
                     object["status"] = error.status.map { .number(JSONNumber($0)) }
                     object["errors"] = .array(error.errors.map(JSONValue.string))
-                    print(JSONValue.object(object).jsonText())
+                    printJSON(JSONValue.object(object))
                 } else {
                     var summary = error
                     summary.errors = []  // listed below, one a line

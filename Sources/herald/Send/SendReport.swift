@@ -66,7 +66,7 @@ final class SendReport: @unchecked Sendable {
             if result.reason == APNSErrorReason.invalidProviderToken.rawValue { credentialsRefused = true }
             lastFailure = result
         }
-        if json { print(result.json.jsonText()) }
+        if json { printJSON(result.json) }
         // The total is not known ahead: the tokens are read as they are sent.
         if showsProgress, Date().timeIntervalSince(lastProgress) > 0.2 {
             lastProgress = Date()
