@@ -43,6 +43,18 @@ import Testing
         #expect { try PrivateDirectory(open) } throws: { ($0 as? PrivateFileError)?.code == .writableByOthers }
     }
 
+    /// The probe's planted cache: another user's folder at Herald's name is refused, not used.
+    @Test(.enabled(if: geteuid() == 0, "only root can give a folder to another user"))
+    func aFolderAnotherUserOwnsIsRefused() throws {
+        let planted = scratch.appendingPathComponent("herald-planted", isDirectory: true)
+        try FileManager.default.createDirectory(at: planted, withIntermediateDirectories: true)
+        #expect(chown(planted.path, 65534, 65534) == 0)
+        #expect { try PrivateDirectory(planted.appendingPathComponent("avatar-cache"), trusting: scratch) } throws: {
+            ($0 as? PrivateFileError)?.code == .ownedByAnother
+        }
+        #expect(!FileManager.default.fileExists(atPath: planted.appendingPathComponent("avatar-cache").path))
+    }
+
     @Test func aFileWhereTheFolderShouldBeIsRefused() throws {
         let file = scratch.appendingPathComponent("file")
         try Data("x".utf8).write(to: file)
