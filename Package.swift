@@ -38,6 +38,8 @@ let package = Package(
         .library(name: "HeraldAPNs", targets: ["HeraldAPNs"]),
         .library(name: "HeraldOneSignal", targets: ["HeraldOneSignal"]),
         .library(name: "HeraldAPNsEmulator", targets: ["HeraldAPNsEmulator"]),
+        // `herald doctor`'s reader and checks; a product so that Fuzz/ can link it.
+        .library(name: "HeraldDoctor", targets: ["HeraldDoctor"]),
         .executable(name: "herald", targets: ["herald"]),
     ],
     dependencies: [

@@ -15,6 +15,7 @@ let fuzzTargets: [(product: String, target: String, dependencies: [Target.Depend
     ("fuzz-apns-request", "FuzzAPNSRequest", [herald("HeraldAPNs")]),
     ("fuzz-apns-response", "FuzzAPNSResponse", [herald("HeraldAPNs")]),
     ("fuzz-provider-token", "FuzzProviderToken", [herald("HeraldAPNs"), crypto]),
+    ("fuzz-doctor-files", "FuzzDoctorFiles", [herald("HeraldDoctor")]),
 ]
 
 let package = Package(

@@ -9,12 +9,13 @@
 #   --no-build      run what the last build left
 #   --list          print the target names and exit
 #   TARGET...       some of: payload layout-definition media-sniffer sealed-content
-#                   apns-request apns-response provider-token (default: all)
+#                   apns-request apns-response provider-token doctor-files (default: all)
 #
 # Each target starts from the corpus earlier runs left in DIR/corpus/TARGET, plus seeds built
 # afresh in DIR/seeds/TARGET: the payload fixtures (../shared/fixtures/payloads when present,
-# Tests/HeraldCoreTests/Fixtures, Examples) and what the target builds itself (signed tokens,
-# sealed boxes, media headers). Per target it prints executions, executions per second, corpus
+# Tests/HeraldCoreTests/Fixtures, Examples), the Xcode project fixtures
+# (Tests/HeraldDoctorTests/Fixtures/xcode) and what the target builds itself (signed tokens,
+# sealed boxes, media headers, small projects). Per target it prints executions, executions per second, corpus
 # size and the result, and appends a line to DIR/campaigns.tsv. A crash (a trap, an invariant,
 # an ASan report, a timeout or running out of memory) keeps its input in DIR/crashes/TARGET/
 # and the log in DIR/logs/TARGET.log; replay it with `Fuzz/.build/release/fuzz-TARGET FILE`.
@@ -23,7 +24,7 @@
 # (Linux toolchains from swift.org have it; Xcode's does not).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
-all_targets=(payload layout-definition media-sniffer sealed-content apns-request apns-response provider-token)
+all_targets=(payload layout-definition media-sniffer sealed-content apns-request apns-response provider-token doctor-files)
 
 seconds=60
 work="$root/Fuzz/.build/fuzz"
@@ -129,6 +130,10 @@ build_seeds() {
                 { printf 'POST\n/3/device/%s\napns-topic: com.example.app\napns-push-type: alert\n\n' "$(printf 'ab%.0s' {1..32})"; cat "$file"; } > "$dir/request-$index"
                 index=$((index + 1))
             done < <(payload_files) ;;
+        doctor-files)
+            # Mode byte 0: each file read alone as a property list.
+            while read -r file; do { printf '\0'; cat "$file"; } > "$dir/list-$index-$(basename "$file")"; index=$((index + 1)); done < <(
+                find "$root/Tests/HeraldDoctorTests/Fixtures/xcode" -type f \( -name '*.pbxproj' -o -name '*.plist' -o -name '*.entitlements' \) | sort) ;;
     esac
     HERALD_FUZZ_WRITE_SEEDS="$dir" "$bin/fuzz-$target"
 }
@@ -137,6 +142,7 @@ max_len() {
     case "$1" in
         payload|sealed-content) echo 8192 ;;  # past APNs's 4096 bytes, so payload-too-large is reached
         media-sniffer) echo 32768 ;;  # a JPEG's EXIF segment before the frame header
+        doctor-files) echo 65536 ;;  # the smaller real project.pbxproj files whole
         *) echo 4096 ;;
     esac
 }
@@ -145,6 +151,7 @@ dictionary() {
     case "$1" in
         payload|layout-definition|sealed-content) echo "$root/Fuzz/Dictionaries/json.dict" ;;
         apns-request|apns-response|provider-token) echo "$root/Fuzz/Dictionaries/apns.dict" ;;
+        doctor-files) echo "$root/Fuzz/Dictionaries/doctor.dict" ;;
     esac
 }
 

@@ -51,6 +51,16 @@ struct DoctorCommandTests {
         #expect(!result.crashed)
     }
 
+    @Test func aFIFOAsTheProjectFileExitsTwoWithoutWaitingForAWriter() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("doctor-\(UUID().uuidString)/App.xcodeproj")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        #expect(mkfifo(folder.appendingPathComponent("project.pbxproj").path, 0o600) == 0)
+        let result = try await HeraldProcess.run(["doctor", folder.path])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("App.xcodeproj/project.pbxproj: not read: a FIFO (named pipe), not a regular file"))
+        #expect(!result.crashed)
+    }
+
     @Test func pathsThatHoldNoProjectSayWhatWasLookedFor() async throws {
         let empty = FileManager.default.temporaryDirectory.appendingPathComponent("doctor-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)

@@ -4,24 +4,18 @@ import Testing
 
 /// Build settings resolved as Xcode resolves them for the device SDK.
 @Suite struct BuildSettingsTests {
-    /// The app target's settings in `configuration` of a synthetic project with extra settings.
-    static func settings(project: [String: String] = [:], app: [String: String], xcconfig: String? = nil, configuration: String = "Debug") throws
+    /// The app target's settings in `configuration` of a synthetic project with extra settings
+    /// (and `.xcconfig` files: the project's base is `Base.xcconfig`).
+    static func settings(
+        project: [String: String] = [:], app: [String: String], xcconfigs: [String: String] = [:], configuration: String = "Debug"
+    ) throws
         -> BuildSettings
     {
         var synthetic = SyntheticProject()
         synthetic.projectSettings = project
         synthetic.appSettings.merge(app) { $1 }
+        synthetic.xcconfigs = xcconfigs
         let url = try synthetic.write()
-        if let xcconfig {
-            try Data(xcconfig.utf8).write(to: url.deletingLastPathComponent().appendingPathComponent("Base.xcconfig"))
-        }
-        var text = try String(contentsOf: url.appendingPathComponent("project.pbxproj"), encoding: .utf8)
-        if xcconfig != nil {
-            text = text.replacingOccurrences(of: "PRJD = { isa = XCBuildConfiguration;", with: "PRJD = { isa = XCBuildConfiguration; baseConfigurationReference = XCF;")
-                .replacingOccurrences(of: "PRJR = { isa = XCBuildConfiguration;", with: "PRJR = { isa = XCBuildConfiguration; baseConfigurationReference = XCF;")
-                .replacingOccurrences(of: "objects = {", with: "objects = {\n\t\tXCF = { isa = PBXFileReference; path = Base.xcconfig; sourceTree = \"<group>\"; };")
-        }
-        try Data(text.utf8).write(to: url.appendingPathComponent("project.pbxproj"))
         let project = try XcodeProject(contentsOf: url)
         let target = try #require(project.targets.first { $0.name == "Chat" })
         return BuildSettings(project: project, target: target, configuration: configuration)
@@ -63,8 +57,8 @@ import Testing
     @Test func anXCConfigSitsBelowTheProjectsSettingsAndItsIncludesAreRead() throws {
         let settings = try Self.settings(
             project: ["B": "project"], app: ["C": "$(A) $(B)"],
-            xcconfig: "// comment\nA = from-xcconfig // trailing\nA[sdk=iphonesimulator*] = simulator\nB = xcconfig\nD = all\nD[config=Debug] = debug\n"
-                + "#include \"Missing.xcconfig\"\n#include? \"Optional.xcconfig\"\n")
+            xcconfigs: ["Base.xcconfig": "// comment\nA = from-xcconfig // trailing\nA[sdk=iphonesimulator*] = simulator\nB = xcconfig\nD = all\nD[config=Debug] = debug\n"
+                + "#include \"Missing.xcconfig\"\n#include? \"Optional.xcconfig\"\n"])
         #expect(settings.value("C")?.text == "from-xcconfig project")
         #expect(settings.value("D")?.text == "debug")
         #expect(settings.missingConfigurationFiles.map(\.lastPathComponent) == ["Missing.xcconfig"])

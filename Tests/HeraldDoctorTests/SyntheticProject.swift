@@ -34,6 +34,9 @@ struct SyntheticProject {
     var serviceEmbedded = true
     var serviceProducts = ["HeraldNotificationService"]
     var appProducts: [String] = []
+    /// `.xcconfig` files written beside the project, by name; the project's configurations are
+    /// based on `Base.xcconfig` when it is among them.
+    var xcconfigs: [String: String] = [:]
 
     /// Writes the project and runs the checks on it.
     func examine() throws -> DoctorReport {
@@ -62,6 +65,8 @@ struct SyntheticProject {
         }
         objects.append("SVCS = { isa = PBXSourcesBuildPhase; files = (\(sourceIDs.joined(separator: ", "))); };")
         if let podfile { try Data(podfile.utf8).write(to: root.appendingPathComponent("Podfile")) }
+        for (name, text) in xcconfigs { try Data(text.utf8).write(to: root.appendingPathComponent(name)) }
+        if xcconfigs["Base.xcconfig"] != nil { objects.append("XCF = { isa = PBXFileReference; path = Base.xcconfig; sourceTree = \"<group>\"; };") }
         var embedded = serviceEmbedded ? ["SVCP"] : []
         var targets = [
             target("APP", "Chat", "application", app, products: appProducts, phases: ["EMBED"], objects: &objects),
@@ -75,7 +80,7 @@ struct SyntheticProject {
         }
         objects.append("EMBED = { isa = PBXCopyFilesBuildPhase; dstSubfolderSpec = 13; files = (\(embedded.map { "BF\($0)" }.joined(separator: ", "))); };")
         objects += embedded.map { "BF\($0) = { isa = PBXBuildFile; fileRef = \($0); };" }
-        objects.append(configurations("PRJ", projectSettings))
+        objects.append(configurations("PRJ", projectSettings, base: xcconfigs["Base.xcconfig"] == nil ? nil : "XCF"))
         objects.append("PROJ = { isa = PBXProject; buildConfigurationList = PRJL; targets = (\(targets.joined(separator: ", "))); };")
         let text = "// !$*UTF8*$!\n{\n\tarchiveVersion = 1;\n\tobjectVersion = 77;\n\tobjects = {\n\t\t\(objects.joined(separator: "\n\t\t"))\n\t};\n\trootObject = PROJ;\n}\n"
         try Data(text.utf8).write(to: project.appendingPathComponent("project.pbxproj"))
@@ -95,10 +100,11 @@ struct SyntheticProject {
         return id
     }
 
-    private func configurations(_ id: String, _ settings: [String: String]) -> String {
+    private func configurations(_ id: String, _ settings: [String: String], base: String? = nil) -> String {
         let written = settings.sorted { $0.key < $1.key }.map { "\(Self.quoted($0.key)) = \(Self.quoted($0.value));" }.joined(separator: " ")
-        return "\(id)D = { isa = XCBuildConfiguration; name = Debug; buildSettings = { \(written) }; };\n"
-            + "\t\t\(id)R = { isa = XCBuildConfiguration; name = Release; buildSettings = { \(written) }; };\n"
+        let reference = base.map { "baseConfigurationReference = \($0); " } ?? ""
+        return "\(id)D = { isa = XCBuildConfiguration; \(reference)name = Debug; buildSettings = { \(written) }; };\n"
+            + "\t\t\(id)R = { isa = XCBuildConfiguration; \(reference)name = Release; buildSettings = { \(written) }; };\n"
             + "\t\t\(id)L = { isa = XCConfigurationList; buildConfigurations = (\(id)D, \(id)R); };"
     }
 

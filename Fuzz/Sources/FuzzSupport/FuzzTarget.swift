@@ -14,8 +14,9 @@ import Foundation
 /// }
 /// ```
 ///
-/// A run must be deterministic and leave nothing behind: no files, no globals that change,
-/// so that a crash replays from its input alone.
+/// A run must be deterministic and leave nothing behind: no files (a target that must read
+/// from disk rewrites the same ones from every input), no globals that change, so that a crash
+/// replays from its input alone.
 public protocol FuzzTarget {
     /// Feeds one input to the code under test; traps (through ``require(_:_:file:line:)`` or
     /// inside Herald) when something is wrong.

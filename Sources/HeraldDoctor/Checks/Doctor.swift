@@ -95,6 +95,12 @@ public enum Doctor {
                     continue
                 }
                 findings += fileFindings(target, configuration: configuration)
+                findings += target.unexpanded.map { value in
+                    DoctorFinding(
+                        .unresolvedSetting, .warning, target: name, configuration: configuration,
+                        "\(value), more than herald doctor expands; it is compared as written",
+                        fix: "Set it to a plain value, or untangle the chain of settings it names.")
+                }
                 for variable in target.unresolved {
                     unresolved[variable, default: ([], [])].targets.insert(name)
                     if !unresolved[variable]!.configurations.contains(configuration) { unresolved[variable]!.configurations.append(configuration) }
@@ -102,6 +108,7 @@ public enum Doctor {
             }
         }
         findings += unresolvedFindings(unresolved, project: project)
+        findings += cycleFindings(project)
         return DoctorReport(projectURL: project.url, configurations: names, extensions: found, findings: merge(findings, targets: project.targets))
     }
 
@@ -186,6 +193,22 @@ public enum Doctor {
                     .unresolvedSetting, .warning, target: nil, configuration: configuration,
                     "$(\(name)) is defined nowhere\(because), used by \(entry.targets.sorted().joined(separator: ", ")); values are compared as written",
                     fix: files.isEmpty ? "Define \(name) in the project's build settings." : "Create \(files.joined(separator: ", ")) (it may be gitignored) or define \(name) in the project.")
+            }
+        }
+    }
+
+    /// Each `#include` skipped as a cycle, in the configurations based on a file that reads it.
+    private static func cycleFindings(_ project: XcodeProject) -> [DoctorFinding] {
+        let levels = project.configurations + project.targets.flatMap(\.configurations)
+        return project.xcconfigs.sorted { $0.key.path < $1.key.path }.flatMap { base, file in
+            file.cycles.flatMap { cycle in
+                let chain = cycle.chain.map(\.lastPathComponent).joined(separator: " → ")
+                return levels.filter { $0.baseConfiguration == base }.map { level in
+                    DoctorFinding(
+                        .xcconfigInclude, .warning, target: nil, configuration: level.name,
+                        "\(cycle.file.lastPathComponent) line \(cycle.line) includes \(cycle.chain.last!.lastPathComponent), which is already being read (\(chain)): Xcode skips that #include with a warning, and so does herald doctor",
+                        fix: "Remove that #include, or move what both files need into a third one that each includes.")
+                }
             }
         }
     }

@@ -30,6 +30,8 @@ public struct DoctorCheck: Hashable, Sendable, Identifiable {
         summary: "A content extension's initial size ratio is a number; its DefaultContentHidden and UserInteractionEnabled are Booleans.")
     public static let contentInterface = DoctorCheck(id: "content-interface", summary: "A content extension names its storyboard or principal class.")
     public static let unresolvedSetting = DoctorCheck(id: "unresolved-setting", summary: "Every build setting a check needs is defined.")
+    public static let xcconfigInclude = DoctorCheck(
+        id: "xcconfig-include", summary: "No .xcconfig includes a file that is already being read (a cycle, which Xcode skips with a warning).")
     public static let fileCase = DoctorCheck(id: "file-case", summary: "A file the build settings name exists with that exact case.")
     public static let fileMissing = DoctorCheck(id: "file-missing", summary: "A file the build settings name exists.")
     public static let fileUnreadable = DoctorCheck(id: "file-unreadable", summary: "An Info.plist or entitlements file the build settings name is a property list.")
@@ -40,6 +42,6 @@ public struct DoctorCheck: Hashable, Sendable, Identifiable {
     public static let all: [DoctorCheck] = [
         .serviceExtension, .communicationCapability, .activityTypes, .apsEnvironment, .singleServiceExtension, .principalClass, .embedded, .bundleIDPrefix,
         .deploymentTarget, .appGroup, .keychainGroup, .heraldSettings, .heraldLinked, .providerLibrary, .contentCategory, .contentAttributes,
-        .contentInterface, .unresolvedSetting, .fileCase, .fileMissing, .fileUnreadable,
+        .contentInterface, .unresolvedSetting, .xcconfigInclude, .fileCase, .fileMissing, .fileUnreadable,
     ]
 }

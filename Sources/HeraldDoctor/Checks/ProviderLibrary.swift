@@ -52,7 +52,7 @@ struct SourceFile {
     /// What ``files(of:limit:)`` read of a target, and what it could not.
     struct Reading {
         var files: [SourceFile] = []
-        /// Source files that could not be read, or were over ``ProjectFile/textLimit``.
+        /// Source files that could not be read, or were over ``ProjectFile/limit``.
         var unread: [DoctorError] = []
         /// There were more source files than the limit; the rest were not read.
         var truncated = false

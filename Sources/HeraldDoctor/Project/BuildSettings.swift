@@ -13,7 +13,8 @@ public struct BuildSettings: Sendable {
     /// Base `.xcconfig` files (and their includes) named but not found: a value they would
     /// define is unresolved.
     public let missingConfigurationFiles: [URL]
-    private let assignments: [BuildSettingAssignment]
+    /// Every assignment from lowest level to highest; the last that matches wins.
+    let assignments: [BuildSettingAssignment]
     private let sdk = "iphoneos"
     private let arch = "arm64"
 
@@ -30,8 +31,9 @@ public struct BuildSettings: Sendable {
         ].map { BuildSettingAssignment(key: $0.0, conditions: [], value: $0.1) }
         for level in [projectLevel, targetLevel] {
             guard let level else { continue }
-            if let base = level.baseConfiguration {
-                assignments += XCConfigFile.assignments(in: base, missing: &missing)
+            if let base = level.baseConfiguration.flatMap({ project.xcconfigs[$0] }) {
+                assignments += base.assignments
+                missing += base.missing
             }
             assignments += BuildSettingAssignment.ordered(level.settings)
         }
@@ -40,19 +42,22 @@ public struct BuildSettings: Sendable {
     }
 
     /// The setting's value with every variable expanded; `nil` when it is set nowhere.
+    ///
+    /// A value whose expansion passes a limit of ``SettingExpansion`` is as written, with the
+    /// reason in ``ResolvedValue/stopped``.
     public func value(_ key: String) -> ResolvedValue? {
         guard let index = lastIndex(of: key, before: assignments.count) else { return nil }
-        var unresolved: Set<String> = []
-        let text = expand(assignments[index].value, key: key, at: index, unresolved: &unresolved, depth: 0)
-        return ResolvedValue(text: text, unresolved: unresolved)
+        return SettingExpansion.resolve(assignments[index].value, in: self) { expansion throws(SettingExpansion.Stop) in
+            try expansion.assignment(at: index, depth: 0) ?? assignments[index].value
+        }
     }
 
     /// Text from an Info.plist or entitlements file with the target's settings put in, as Xcode
-    /// does when it processes those files.
+    /// does when it processes those files; within the limits of ``value(_:)``.
     public func expand(_ text: String) -> ResolvedValue {
-        var unresolved: Set<String> = []
-        let result = expand(text, key: nil, at: assignments.count, unresolved: &unresolved, depth: 0)
-        return ResolvedValue(text: result, unresolved: unresolved)
+        SettingExpansion.resolve(text, in: self) { expansion throws(SettingExpansion.Stop) in
+            try expansion.expand(text, key: nil, at: assignments.count, depth: 0)
+        }
     }
 
     /// Whether a `YES`/`NO` setting is on.
@@ -63,7 +68,8 @@ public struct BuildSettings: Sendable {
     /// Every key set at some level, condition matching or not (for `INFOPLIST_KEY_*`).
     public var keys: Set<String> { Set(assignments.filter { matches($0.conditions) }.map(\.key)) }
 
-    private func lastIndex(of key: String, before end: Int) -> Int? {
+    /// The assignment of `key` that wins among the first `end`.
+    func lastIndex(of key: String, before end: Int) -> Int? {
         assignments[..<end].lastIndex { $0.key == key && matches($0.conditions) }
     }
 
@@ -77,89 +83,13 @@ public struct BuildSettings: Sendable {
             }
         }
     }
-
-    /// Expands `$(…)` and `${…}` in `text`, which is the value of `key` at `position` (or
-    /// outside the settings, when `key` is nil).
-    private func expand(_ text: String, key: String?, at position: Int, unresolved: inout Set<String>, depth: Int) -> String {
-        guard depth < 32, text.contains("$") else { return text }
-        var result = ""
-        var rest = Substring(text)
-        while let dollar = rest.firstIndex(of: "$") {
-            result += rest[..<dollar]
-            let afterDollar = rest.index(after: dollar)
-            guard afterDollar < rest.endIndex, let close = Self.closing(for: rest[afterDollar]),
-                let end = Self.matchingClose(in: rest, from: afterDollar, close: close)
-            else {
-                result.append("$")
-                rest = rest[afterDollar...]
-                continue
-            }
-            let inner = expand(String(rest[rest.index(after: afterDollar)..<end]), key: key, at: position, unresolved: &unresolved, depth: depth + 1)
-            result += reference(inner, key: key, at: position, unresolved: &unresolved, depth: depth)
-            rest = rest[rest.index(after: end)...]
-        }
-        return result + rest
-    }
-
-    /// The value of one `$(NAME:operator…)` reference.
-    private func reference(_ inner: String, key: String?, at position: Int, unresolved: inout Set<String>, depth: Int) -> String {
-        var parts = inner.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
-        let name = parts.removeFirst()
-        let value: String?
-        if name == "inherited" || name == key {
-            // The same setting one level down.
-            if let key, let below = lastIndex(of: key, before: position) {
-                value = expand(assignments[below].value, key: key, at: below, unresolved: &unresolved, depth: depth + 1)
-            } else {
-                value = ""
-            }
-        } else if let index = lastIndex(of: name, before: assignments.count) {
-            value = expand(assignments[index].value, key: name, at: index, unresolved: &unresolved, depth: depth + 1)
-        } else if name == "AppIdentifierPrefix" || name == "TeamIdentifierPrefix" {
-            // Filled in at signing from the team: known here only through DEVELOPMENT_TEAM.
-            let team = lastIndex(of: "DEVELOPMENT_TEAM", before: assignments.count).map {
-                expand(assignments[$0].value, key: "DEVELOPMENT_TEAM", at: $0, unresolved: &unresolved, depth: depth + 1)
-            }
-            value = team.flatMap { $0.isEmpty || $0.contains("$(") ? nil : $0 + "." }
-            if value == nil { return "$(\(inner))" }
-        } else {
-            value = nil
-        }
-        guard var text = value else {
-            if let fallback = parts.first(where: { $0.hasPrefix("default=") }) { return String(fallback.dropFirst("default=".count)) }
-            unresolved.insert(name)
-            return "$(\(inner))"
-        }
-        for operation in parts { text = BuildSettingOperator.apply(operation, to: text) }
-        return text
-    }
-
-    private static func closing(for opening: Character) -> Character? {
-        switch opening {
-        case "(": ")"
-        case "{": "}"
-        default: nil
-        }
-    }
-
-    private static func matchingClose(in text: Substring, from open: Substring.Index, close: Character) -> Substring.Index? {
-        let opening = text[open]
-        var depth = 0
-        var index = open
-        while index < text.endIndex {
-            if text[index] == opening { depth += 1 }
-            if text[index] == close {
-                depth -= 1
-                if depth == 0 { return index }
-            }
-            index = text.index(after: index)
-        }
-        return nil
-    }
 }
 
 /// A setting's value after expansion, and the variables it names that are defined nowhere.
 public struct ResolvedValue: Hashable, Sendable {
     public let text: String
     public let unresolved: Set<String>
+    /// Why the value was not expanded but kept as written, when a limit stopped it:
+    /// `expands past 64 KiB`, `has references nested more than 32 levels deep`.
+    public let stopped: String?
 }

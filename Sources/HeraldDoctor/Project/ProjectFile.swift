@@ -1,17 +1,46 @@
 import Foundation
 
 /// Reads a file of an app's project, with what went wrong as a ``DoctorError`` naming it.
+///
+/// Every file `herald doctor` reads comes through here, and none past a size limit: a
+/// `project.pbxproj` up to ``projectLimit``, any other file up to ``limit``. The size is checked
+/// on the opened file and at most the limit and one byte are read, so a file that grows in
+/// the meantime is refused too. Anything but a regular file (a FIFO, a device, a folder) is
+/// refused without waiting for it to be written.
 enum ProjectFile {
-    /// The largest source or Podfile read as text; a larger one is reported, not read.
-    static let textLimit = 1 << 20
+    /// The largest `project.pbxproj` read: 32 MiB, over thirty times the largest of the real
+    /// projects the tests read (Element X's, 0.9 MB).
+    static let projectLimit = 32 << 20
+    /// The largest Info.plist, entitlements, `.xcconfig`, workspace, app config, Podfile or
+    /// source file read: 1 MiB, where real ones are a few kilobytes.
+    static let limit = 1 << 20
 
     /// The file's bytes.
+    ///
+    /// - Throws: ``DoctorError`` naming the file: it cannot be opened, is not a regular file,
+    ///   or is larger than its limit (its size and the limit said).
     static func data(at url: URL) throws(DoctorError) -> Data {
+        let isProject = url.lastPathComponent == "project.pbxproj"
+        let most = isProject ? projectLimit : limit
+        // O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer.
+        let descriptor = open(url.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { throw systemError(url) }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw systemError(url) }
+        guard status.st_mode & mode_t(S_IFMT) == mode_t(S_IFREG) else {
+            throw DoctorError(file: url, reason: "not read: \(Self.kind(of: status.st_mode)), not a regular file")
+        }
+        let over = "over the \(most >> 20) MiB limit for \(isProject ? "a project.pbxproj" : "any file but project.pbxproj")"
+        guard status.st_size <= most else { throw DoctorError(file: url, reason: "not read: \(status.st_size) bytes, \(over)") }
+        let data: Data
         do {
-            return try Data(contentsOf: url)
+            data = try handle.read(upToCount: most + 1) ?? Data()
         } catch {
             throw DoctorError(file: url, reason: "cannot read it (\(error.localizedDescription))")
         }
+        guard data.count <= most else { throw DoctorError(file: url, reason: "not read: it grew while read, \(over)") }
+        return data
     }
 
     /// The property list in the file, in any of its formats, with the line of a syntax error.
@@ -24,11 +53,27 @@ enum ProjectFile {
         }
     }
 
-    /// The file as UTF-8 text, when it is at most ``textLimit`` bytes.
+    /// The file as UTF-8 text.
+    ///
+    /// - Throws: ``DoctorError`` as ``data(at:)`` does, or for text that is not UTF-8.
     static func text(at url: URL) throws(DoctorError) -> String {
-        let size = (try? url.resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? 0
-        guard size <= textLimit else { throw DoctorError(file: url, reason: "not read: \(size) bytes, over the \(textLimit >> 20) MB read as text") }
         guard let text = String(data: try data(at: url), encoding: .utf8) else { throw DoctorError(file: url, reason: "not read: not UTF-8 text") }
         return text
+    }
+
+    /// The last system call's failure (`errno`), naming the file.
+    private static func systemError(_ url: URL) -> DoctorError {
+        DoctorError(file: url, reason: "cannot read it (\(String(cString: strerror(errno))))")
+    }
+
+    /// What a file that is not a regular one is, for the refusal.
+    private static func kind(of mode: mode_t) -> String {
+        switch mode & mode_t(S_IFMT) {
+        case mode_t(S_IFDIR): "a folder"
+        case mode_t(S_IFIFO): "a FIFO (named pipe)"
+        case mode_t(S_IFSOCK): "a socket"
+        case mode_t(S_IFCHR), mode_t(S_IFBLK): "a device"
+        default: "a special file"
+        }
     }
 }

@@ -35,6 +35,9 @@ struct ResolvedTarget {
     let fileNotes: [FileNote]
     /// Variables that values the checks read name but nothing defines.
     private(set) var unresolved: Set<String> = []
+    /// Values the checks read that were kept as written because expanding them passed a limit
+    /// (``SettingExpansion``): `PRODUCT_BUNDLE_IDENTIFIER expands past 64 KiB`.
+    private(set) var unexpanded: [String] = []
 
     /// Reads the target's files; one that is missing or unreadable becomes a ``FileNote``.
     init(_ target: Target, in project: XcodeProject, configuration: String) {
@@ -43,9 +46,11 @@ struct ResolvedTarget {
         self.settings = settings
         var notes: [FileNote] = []
         var unresolved: Set<String> = []
+        var unexpanded: [String] = []
         func resolved(_ key: String) -> String? {
             guard let value = settings.value(key), !value.text.isEmpty else { return nil }
             unresolved.formUnion(value.unresolved)
+            if let stopped = value.stopped { unexpanded.append("\(key) \(stopped)") }
             return value.text
         }
         func read(_ key: String) -> [String: PropertyList]? {
@@ -77,6 +82,7 @@ struct ResolvedTarget {
         entitlements = read("CODE_SIGN_ENTITLEMENTS")
         fileNotes = notes
         self.unresolved = unresolved
+        self.unexpanded = unexpanded
     }
 
     /// The dictionary in a property-list file.
@@ -101,6 +107,7 @@ struct ResolvedTarget {
     mutating func expand(_ text: String) -> String {
         let value = settings.expand(text)
         unresolved.formUnion(value.unresolved)
+        if let stopped = value.stopped { unexpanded.append("\"\(text.prefix(40))\(text.count > 40 ? "…" : "")\" \(stopped)") }
         return value.text
     }
 

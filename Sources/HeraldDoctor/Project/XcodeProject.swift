@@ -14,12 +14,15 @@ public struct XcodeProject: Sendable {
     /// Project-level build configurations, by name, in the file's order.
     public let configurations: [BuildConfiguration]
     public let targets: [Target]
+    /// Every base `.xcconfig` a configuration names, read once, includes in place.
+    let xcconfigs: [URL: XCConfigFile]
 
     /// Reads `project.pbxproj` inside `url`.
     ///
     /// - Parameter url: an `.xcodeproj` folder.
     /// - Throws: ``DoctorError`` when the file is missing or not a well-formed project, with
-    ///   the line of a syntax error.
+    ///   the line of a syntax error; or when a base `.xcconfig` cannot be read or its includes
+    ///   go past ``XCConfigReader``'s budget.
     public init(contentsOf url: URL) throws(DoctorError) {
         self.url = url
         let file = url.appendingPathComponent("project.pbxproj")
@@ -37,6 +40,12 @@ public struct XcodeProject: Sendable {
             targets.append(try Target(id: id, objects: objects, paths: paths))
         }
         self.targets = targets
+        var reader = XCConfigReader()
+        var xcconfigs: [URL: XCConfigFile] = [:]
+        for base in (configurations + targets.flatMap(\.configurations)).compactMap(\.baseConfiguration) where xcconfigs[base] == nil {
+            xcconfigs[base] = try reader.read(base)
+        }
+        self.xcconfigs = xcconfigs
     }
 
     /// The target whose product is the file `productID` refers to.

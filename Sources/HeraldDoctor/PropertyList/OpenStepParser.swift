@@ -5,11 +5,14 @@ import Foundation
 /// Strict: every dictionary entry ends in `;`, array elements are separated by `,` (a trailing
 /// one allowed), and anything else is an error naming the line. Comments (`/* */`, `//`) are
 /// skipped. Values are strings, data (`<0fbd…>`), arrays and dictionaries; the format has no
-/// numbers or Booleans, so `1` and `YES` stay strings.
+/// numbers or Booleans, so `1` and `YES` stay strings. Arrays and dictionaries nest at most
+/// ``PropertyList/maximumDepth`` deep.
 struct OpenStepParser {
     private let bytes: [UInt8]
     private var index = 0
     private var line = 1
+    /// The arrays and dictionaries open around the current value.
+    private var depth = 0
 
     private init(_ bytes: [UInt8]) {
         self.bytes = bytes
@@ -44,6 +47,8 @@ struct OpenStepParser {
     }
 
     private mutating func dictionary() throws(PropertyListError) -> PropertyList {
+        try enterContainer()
+        defer { depth -= 1 }
         let opening = line
         index += 1
         var entries: [String: PropertyList] = [:]
@@ -74,6 +79,8 @@ struct OpenStepParser {
     }
 
     private mutating func array() throws(PropertyListError) -> PropertyList {
+        try enterContainer()
+        defer { depth -= 1 }
         let opening = line
         index += 1
         var elements: [PropertyList] = []
@@ -93,6 +100,11 @@ struct OpenStepParser {
                 throw error("expected ',' or ')' after an array element, found \(describeCurrent())")
             }
         }
+    }
+
+    private mutating func enterContainer() throws(PropertyListError) {
+        depth += 1
+        guard depth <= PropertyList.maximumDepth else { throw error("nesting deeper than \(PropertyList.maximumDepth) levels") }
     }
 
     private mutating func data() throws(PropertyListError) -> PropertyList {

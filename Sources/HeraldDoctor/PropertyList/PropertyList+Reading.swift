@@ -5,14 +5,29 @@ extension PropertyList {
     /// Reads a property list in any of its formats: XML, binary, or OpenStep (the format of
     /// `project.pbxproj`).
     ///
+    /// Arrays and dictionaries nest at most ``maximumDepth`` deep. A binary property list may
+    /// refer to one array or dictionary from many places: one that stands for more than
+    /// ``maximumValues`` values, every reference followed, is refused before it is expanded.
+    ///
     /// - Parameter data: the file's bytes.
     /// - Throws: ``PropertyListError``, with a line number for XML and OpenStep text.
     public init(reading data: Data) throws(PropertyListError) {
-        if data.starts(with: Array("bplist".utf8)) || Self.looksLikeXML(data) {
+        let isBinary = data.starts(with: Array("bplist".utf8))
+        // Foundation reads a binary list it refuses again as text, and reports that
+        // ("Unexpected character b at line 1").
+        let unreadableBinary = PropertyListError(line: nil, reason: "not a readable binary property list (malformed, or nested deeper than \(Self.maximumDepth) levels)")
+        if isBinary {
+            guard let count = BinaryPropertyList.valueCount(in: data, limit: Self.maximumValues) else { throw unreadableBinary }
+            guard count <= Self.maximumValues else {
+                throw PropertyListError(line: nil, reason: "its arrays and dictionaries, referred to from many places, stand for more than \(Self.maximumValues) values")
+            }
+        }
+        if isBinary || Self.looksLikeXML(data) {
             let object: Any
             do {
                 object = try PropertyListSerialization.propertyList(from: data, format: nil)
             } catch {
+                if isBinary { throw unreadableBinary }
                 throw Self.foundationError(error, in: data)
             }
             self = try Self.bridge(object)
@@ -34,6 +49,9 @@ extension PropertyList {
         var line = zip(words, words.dropFirst()).first { $0.0 == "line" }.flatMap { Int($0.1.trimmingCharacters(in: .punctuationCharacters)) }
         if line == nil, reason.contains("EOF") || reason.contains("end of file") {
             line = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).count - (data.last == UInt8(ascii: "\n") ? 1 : 0)
+        }
+        guard !reason.hasPrefix("Too many nested arrays or dictionaries") else {
+            return PropertyListError(line: line, reason: "nesting deeper than \(maximumDepth) levels")
         }
         return PropertyListError(line: line, reason: "not a readable property list: \(reason)")
     }

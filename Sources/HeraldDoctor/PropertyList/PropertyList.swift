@@ -16,6 +16,14 @@ public enum PropertyList: Hashable, Sendable {
     case array([PropertyList])
     case dictionary([String: PropertyList])
 
+    /// How deep arrays and dictionaries may nest in a property list Herald reads: 512, the
+    /// limit of its JSON parser (``JSONValue/maximumDepth``) and of Foundation's readers of XML
+    /// and binary property lists. Deeper is a ``PropertyListError``, not a stack overflow.
+    public static let maximumDepth = JSONValue.maximumDepth
+    /// The most values a binary property list may stand for, every reference followed: 2^20,
+    /// as many as the largest Info.plist `herald doctor` reads (1 MiB) has bytes.
+    public static let maximumValues = 1 << 20
+
     public var stringValue: String? {
         if case .string(let text) = self { return text }
         return nil
