@@ -6,11 +6,21 @@ extension String {
     /// Payloads, projects and servers supply much of what `herald` prints; none of it may move
     /// the cursor, recolour the terminal or disguise what it says.
     var terminalSafe: String {
-        guard unicodeScalars.contains(where: Self.steers) else { return self }
+        escaping(where: Self.steers)
+    }
+
+    /// ``terminalSafe``, with newlines written out too (`\u{A}`): text that must stay on one
+    /// line, such as a log line, which a line break in it could otherwise forge.
+    var terminalSafeLine: String {
+        escaping { $0 == "\n" || Self.steers($0) }
+    }
+
+    private func escaping(where escaped: (Unicode.Scalar) -> Bool) -> String {
+        guard unicodeScalars.contains(where: escaped) else { return self }
         var result = ""
         result.reserveCapacity(utf8.count)
         for scalar in unicodeScalars {
-            if Self.steers(scalar) {
+            if escaped(scalar) {
                 result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
             } else {
                 result.unicodeScalars.append(scalar)
