@@ -72,6 +72,11 @@ final class RawHTTPConnection: @unchecked Sendable {
         }
     }
 
+    /// Sends `data` and reads nothing: a request left unfinished.
+    func send(_ data: Data) async throws {
+        try await offPool { try self.sendAll(data) }
+    }
+
     /// Whether the server closes the connection within 30 seconds, sending nothing more.
     func closedByServer() async -> Bool {
         (try? await offPool { () throws -> Bool in
