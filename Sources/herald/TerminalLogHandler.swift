@@ -39,7 +39,7 @@ struct TerminalLogHandler: LogHandler {
         safe.message = "\(event.message.description.terminalSafeLine)"
         safe.error = nil
         // Two keys may read alike once escaped ("\u{9B}" written out, and U+009B): one is kept.
-        safe.metadata = Dictionary(merged.map { key, value in (key.terminalSafeLine, .string("\(value)".terminalSafeLine)) }) { first, _ in first }
+        safe.metadata = Dictionary(merged.map { key, value in (key.terminalSafeLine, Logger.MetadataValue.string("\(value)".terminalSafeLine)) }) { first, _ in first }
         output.log(event: safe)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import HeraldAPNs
+import HeraldCore
 @testable import HeraldAPNsEmulator
 import HeraldTestSupport
 import NIOEmbedded
@@ -52,17 +53,19 @@ import Testing
     @Test func aWarningIsSaidOnceAndAFullWindowHoldsTheRestBackAndCountsThem() {
         var throttle = WarningThrottle(remembered: 3, perWindow: 2, window: .seconds(60))
         let start = ContinuousClock.now
-        #expect(throttle.decide("a", at: start) == .init(say: true, heldBack: 0))
-        #expect(throttle.decide("a", at: start) == .init(say: false, heldBack: 0))
-        #expect(throttle.decide("b", at: start) == .init(say: true, heldBack: 0))
-        #expect(throttle.decide("c", at: start) == .init(say: false, heldBack: 0))
-        #expect(throttle.decide("d", at: start.advanced(by: .seconds(59))) == .init(say: false, heldBack: 0))
-        // The next window: the two held back are counted, and new warnings are said again.
-        #expect(throttle.decide("c", at: start.advanced(by: .seconds(60))) == .init(say: true, heldBack: 2))
-        #expect(throttle.decide("a", at: start.advanced(by: .seconds(61))) == .init(say: false, heldBack: 0))
-        // Only the last three said are remembered: saying "e" forgets "a".
-        #expect(throttle.decide("e", at: start.advanced(by: .seconds(61))) == .init(say: true, heldBack: 0))
-        #expect(throttle.decide("f", at: start.advanced(by: .seconds(61))) == .init(say: false, heldBack: 0))
-        #expect(throttle.decide("a", at: start.advanced(by: .seconds(120))) == .init(say: true, heldBack: 1))
+        // (warning, seconds after the start, what is decided)
+        let steps: [(String, Int, WarningThrottle.Decision)] = [
+            ("a", 0, .init(say: true, heldBack: 0)), ("a", 0, .init(say: false, heldBack: 0)), ("b", 0, .init(say: true, heldBack: 0)),
+            // The window is full: held back.
+            ("c", 0, .init(say: false, heldBack: 0)), ("d", 59, .init(say: false, heldBack: 0)),
+            // The next window: the two held back are counted, and new warnings are said again.
+            ("c", 60, .init(say: true, heldBack: 2)), ("a", 61, .init(say: false, heldBack: 0)),
+            // Only the last three said are remembered: saying "e" forgets "a".
+            ("e", 61, .init(say: true, heldBack: 0)), ("f", 61, .init(say: false, heldBack: 0)), ("a", 120, .init(say: true, heldBack: 1)),
+        ]
+        for (warning, seconds, expected) in steps {
+            let decision = throttle.decide(warning, at: start.advanced(by: .seconds(seconds)))
+            #expect(decision == expected, "\(warning) at \(seconds) s")
+        }
     }
 }

@@ -54,7 +54,8 @@ struct PlaygroundLimitsTests {
 
     @Test func aConnectionLeftIdleIsClosedAndAnAnswerResetsNothingAtAll() async throws {
         try await Self.withServer(.init(readTimeout: .seconds(3600), idleTimeout: .milliseconds(200))) { port in
-            #expect(await (try RawHTTPConnection(port: port)).closedByServer())
+            let silent = try RawHTTPConnection(port: port)
+            #expect(await silent.closedByServer())
             // After an answer, the connection waits for its next request, and is closed the same way.
             let used = try RawHTTPConnection(port: port)
             #expect(try await used.exchange(Self.get("/token/", port: port)).status == 200)

@@ -1,5 +1,6 @@
 import Foundation
 import HeraldAPNs
+import HeraldCore
 import Logging
 import NIOConcurrencyHelpers
 import NIOCore

@@ -9,11 +9,12 @@ struct PlaygroundToken: Sendable, Hashable {
     let text: String
 
     /// - Parameter text: a token given, in tests; a new random one by default.
-    init(_ text: String = Self.random()) {
+    init(_ text: String = PlaygroundToken.random()) {
         self.text = text
     }
 
-    private static func random() -> String {
+    /// 32 new hex digits.
+    static func random() -> String {
         var generator = SystemRandomNumberGenerator()
         return (0..<2).map { _ in
             let digits = String(generator.next() as UInt64, radix: 16)
