@@ -23,7 +23,8 @@ import Testing
         try await Self.withFolder { folder in
             let simctl = folder.appendingPathComponent("simctl/nested")
             try await APNSClientEmulatorTests.withEmulator({ $0.simctlDirectory = simctl }) { client, _, log in
-                #expect(await client.send(try APNSClientEmulatorTests.notification()).isDelivered)
+                let delivery = await client.send(try APNSClientEmulatorTests.notification())
+                #expect(delivery.isDelivered, "\(delivery)")
                 #expect(try Self.mode(log) == 0o600)
                 #expect(try Self.mode(simctl) == 0o700)
                 #expect(try Self.mode(simctl.deletingLastPathComponent()) == 0o700)

@@ -72,8 +72,8 @@ final class RawHTTPConnection: @unchecked Sendable {
         }
     }
 
-    /// Sends `data` and reads nothing: a request left unfinished.
-    func send(_ data: Data) async throws {
+    /// Sends `data` and reads nothing: part of a request, left unfinished.
+    func sendPart(_ data: Data) async throws {
         try await offPool { try self.sendAll(data) }
     }
 
@@ -82,6 +82,14 @@ final class RawHTTPConnection: @unchecked Sendable {
         (try? await offPool { () throws -> Bool in
             var byte: UInt8 = 0
             return recv(self.fd, &byte, 1, 0) == 0
+        }) ?? false
+    }
+
+    /// Whether the server has closed the connection already, without waiting.
+    func isClosedByServer() async -> Bool {
+        (try? await offPool { () throws -> Bool in
+            var byte: UInt8 = 0
+            return recv(self.fd, &byte, 1, Int32(MSG_DONTWAIT)) == 0
         }) ?? false
     }
 

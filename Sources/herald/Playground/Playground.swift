@@ -88,6 +88,9 @@ struct Playground: Sendable {
         guard let path = token.route(request.path) else {
             return .text(.forbidden, "Refused: the address lacks the playground's token. Open the address herald playground printed when it started, http://127.0.0.1:\(port)/<token>/.\n")
         }
+        // From here on, the path as routed: without the token.
+        var request = request
+        request.path = path
         if let reason = refusal(of: request) {
             refusals("refused \(request.method) \(path): \(reason)")
             return .text(.forbidden, "Refused: \(reason).\n")
