@@ -39,7 +39,7 @@ sed -e "s#https://cdn.example.com/avatars/user-1842.jpg#http://127.0.0.1:$port/m
     --app-icon Examples/picture/app-icon.png --app-name Rope > "$work/playground.out" &
 playground=$!
 for _ in $(seq 100); do grep -q "listening on" "$work/playground.out" && break; sleep 0.1; done
-address="$(grep -o 'http://127.0.0.1:[0-9]*/' "$work/playground.out")"
+address="$(grep -o 'http://127.0.0.1:[0-9]*/[0-9a-f]*/' "$work/playground.out")"
 chromium="${HERALD_CHROMIUM:-$(command -v chromium || command -v chromium-browser || command -v google-chrome)}"
 "$chromium" --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=1400,1180 --virtual-time-budget=5000 \
     --screenshot=docs/images/playground.png "$address" 2>/dev/null

@@ -39,6 +39,19 @@ public final class APNSEmulator: Sendable {
         /// How soon after a connection's provider token came into use another may replace it;
         /// sooner is 429 `TooManyProviderTokenUpdates`. APNs's 20 minutes by default.
         public var tokenUpdateMinimumInterval: Duration
+        /// How long a connection may take, from when it is taken in, to finish its TLS
+        /// handshake; a slower one is closed. 10 s by default: on loopback it takes milliseconds.
+        public var handshakeTimeout: Duration
+        /// How long a connection may send nothing at all (not even a PING) while the emulator
+        /// owes it no answer; it then gets GOAWAY `IdleTimeout`, as APNs closes a connection
+        /// left idle, and is closed. 5 minutes by default.
+        public var idleTimeout: Duration
+        /// How many connections may be open at once that have not yet sent a valid provider
+        /// token; when one more arrives, the oldest of them is closed. A client sends its token
+        /// with its first request, so it waits only moments; 100 by default, well under the
+        /// smallest common limit of open files (256 on macOS), so peers that connect and wait
+        /// can neither use up the emulator's files nor keep a real client out.
+        public var maximumUnprovenConnections: Int
         /// Where the emulator notes, at debug level, connections opened and closed, GOAWAYs,
         /// provider tokens taken into use, faults injected and every refusal with its reason.
         /// Provider tokens and payloads are never logged. By default nothing is.
@@ -49,7 +62,8 @@ public final class APNSEmulator: Sendable {
             host: String = "127.0.0.1", port: Int = 0, keys: [APNSVerificationKey], unregisteredTokens: [String: Date] = [:],
             faults: EmulatorFaults = EmulatorFaults(), logFile: URL? = nil, simctlDirectory: URL? = nil, identity: EmulatorIdentity? = nil,
             maximumConcurrentStreams: Int = 500, tokenMaximumAge: Duration = APNSProviderToken.maximumAge,
-            tokenUpdateMinimumInterval: Duration = .seconds(20 * 60),
+            tokenUpdateMinimumInterval: Duration = .seconds(20 * 60), handshakeTimeout: Duration = .seconds(10),
+            idleTimeout: Duration = .seconds(5 * 60), maximumUnprovenConnections: Int = 100,
             logger: Logger = Logger(label: "herald.apns-emulator", factory: { _ in SwiftLogNoOpLogHandler() })
         ) {
             self.host = host
@@ -63,6 +77,9 @@ public final class APNSEmulator: Sendable {
             self.maximumConcurrentStreams = maximumConcurrentStreams
             self.tokenMaximumAge = tokenMaximumAge
             self.tokenUpdateMinimumInterval = tokenUpdateMinimumInterval
+            self.handshakeTimeout = handshakeTimeout
+            self.idleTimeout = idleTimeout
+            self.maximumUnprovenConnections = maximumUnprovenConnections
             self.logger = logger
         }
     }
@@ -89,10 +106,7 @@ public final class APNSEmulator: Sendable {
         let identity = try configuration.identity ?? EmulatorIdentity.generate()
         let log = try NotificationLog(logFile: configuration.logFile, simctlDirectory: configuration.simctlDirectory)
         let responder = EmulatorResponder(configuration: configuration, log: log)
-        let server = try await HTTP2Server.bind(
-            host: configuration.host, port: configuration.port, identity: identity,
-            maximumConcurrentStreams: configuration.maximumConcurrentStreams, logger: configuration.logger
-        ) { request, connection, eventLoop in
+        let server = try await HTTP2Server.bind(configuration, identity: identity) { request, connection, eventLoop in
             responder.answer(request, connection: &connection, on: eventLoop)
         }
         let host = advertisedHost(configuration, identity: identity)

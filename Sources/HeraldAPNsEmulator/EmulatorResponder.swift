@@ -21,8 +21,8 @@ final class EmulatorResponder: Sendable {
         /// Tokens already verified, with their issue time: the signature is checked once per token.
         var verifiedTokens: [String: Date] = [:]
         var statistics = EmulatorStatistics()
-        /// Why provider tokens were refused, each said once at warning level.
-        var credentialProblemsSaid: Set<String> = []
+        /// Why provider tokens were refused, at warning level: each reason once, a few a minute.
+        var credentialWarnings = WarningThrottle()
     }
 
     /// The shortest device token the emulator takes for one APNs could have issued.
@@ -100,13 +100,18 @@ final class EmulatorResponder: Sendable {
     private func refuse(_ request: APNSWireRequest, _ error: APNSRequestError, apnsID: UUID, delay: Duration?) -> HTTP2Server.Answer {
         // A sender's credentials are wrong for every request it makes: why is said once, where a
         // person running the emulator sees it (APNs itself never says which check failed).
+        // The client chooses much of that text, so the warnings are throttled.
         let isCredentials = [.invalidProviderToken, .expiredProviderToken, .missingProviderToken].contains(error.reason)
-        let firstOfItsKind = state.withLockedValue { state in
+        let warning = "refused with \(error.reason.rawValue): \(error.message)"
+        let decision = state.withLockedValue { state in
             state.statistics.refused[error.reason.rawValue, default: 0] += 1
-            return isCredentials && state.credentialProblemsSaid.insert(error.message).inserted
+            return isCredentials ? state.credentialWarnings.decide(warning, at: .now) : WarningThrottle.Decision(say: false, heldBack: 0)
         }
-        if firstOfItsKind {
-            logger.warning("refused with \(error.reason.rawValue): \(error.message)")
+        if decision.heldBack > 0 {
+            logger.warning("\(decision.heldBack) more refused provider tokens not shown (each refusal is logged at debug level)")
+        }
+        if decision.say {
+            logger.warning("\(warning)")
         } else {
             logger.debug(
                 "refused", metadata: ["apns.id": "\(apnsID.lowercasedText)", "apns.reason": "\(error.reason.rawValue)", "emulator.why": "\(error.message)"])

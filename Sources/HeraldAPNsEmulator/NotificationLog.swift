@@ -19,27 +19,25 @@ final class NotificationLog: Sendable {
     private let isRecording: Bool
 
     /// - Parameters:
-    ///   - logFile: the JSON-lines file, created or appended to; `nil` for none.
-    ///   - simctlDirectory: a directory for `.apns` files, created if missing; `nil` for none.
-    /// - Throws: ``APNSEmulatorStartError`` when the file or the directory cannot be made.
+    ///   - logFile: the JSON-lines file, appended to, or created with mode 0600; a symbolic
+    ///     link, or a file another user owns, is refused. `nil` for none.
+    ///   - simctlDirectory: a folder for `.apns` files (mode 0600), created with mode 0700 if
+    ///     missing; one that is a link, another user's, or writable by others is refused. `nil`
+    ///     for none.
+    /// - Throws: ``APNSEmulatorStartError`` when the file or the folder cannot be used, saying why.
     init(logFile: URL?, simctlDirectory: URL?) throws(APNSEmulatorStartError) {
         var handle: FileHandle?
         if let logFile {
             var isFolder: ObjCBool = false
-            if FileManager.default.fileExists(atPath: logFile.path, isDirectory: &isFolder) {
-                guard !isFolder.boolValue else { throw APNSEmulatorStartError("the log \(logFile.path) is a folder; give a file name") }
-            } else {
-                let folder = logFile.deletingLastPathComponent().path
-                guard FileManager.default.fileExists(atPath: folder) else { throw APNSEmulatorStartError("the log \(logFile.path): no such folder \(folder)") }
-                guard FileManager.default.createFile(atPath: logFile.path, contents: nil) else {
-                    throw APNSEmulatorStartError("the log \(logFile.path) cannot be created (no permission to write in \(folder)?)")
-                }
+            if FileManager.default.fileExists(atPath: logFile.path, isDirectory: &isFolder), isFolder.boolValue {
+                throw APNSEmulatorStartError("the log \(logFile.path) is a folder; give a file name")
             }
+            let folder = logFile.deletingLastPathComponent().path
+            guard FileManager.default.fileExists(atPath: folder) else { throw APNSEmulatorStartError("the log \(logFile.path): no such folder \(folder)") }
             do {
-                handle = try FileHandle(forWritingTo: logFile)
-                try handle?.seekToEnd()
+                handle = try PrivateFile.openForAppending(logFile)
             } catch {
-                throw APNSEmulatorStartError("the log \(logFile.path) cannot be written to (no permission?)")
+                throw APNSEmulatorStartError("the log: \(error.description)")
             }
         }
         if let simctlDirectory {
@@ -48,9 +46,9 @@ final class NotificationLog: Sendable {
                 throw APNSEmulatorStartError("the simctl folder \(simctlDirectory.path) is a file; give a folder")
             }
             do {
-                try FileManager.default.createDirectory(at: simctlDirectory, withIntermediateDirectories: true)
+                _ = try PrivateDirectory(simctlDirectory)
             } catch {
-                throw APNSEmulatorStartError("the simctl folder \(simctlDirectory.path) cannot be created (no permission?)")
+                throw APNSEmulatorStartError("the simctl folder: \(error.description)")
             }
         }
         file = NIOLockedValueBox(handle)
@@ -91,7 +89,7 @@ final class NotificationLog: Sendable {
         }
         return writer.runIfActive(eventLoop: eventLoop) { [file] in
             try file.withLockedValue { handle in try handle?.write(contentsOf: bytes) }
-            if let simctlFile { try simctlFile.contents.write(to: simctlFile.url, options: .atomic) }
+            if let simctlFile { try PrivateFile.replace(simctlFile.url, with: simctlFile.contents) }
         }
     }
 

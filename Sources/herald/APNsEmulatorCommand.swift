@@ -15,7 +15,16 @@ struct APNsEmulatorCommand: AsyncParsableCommand {
             and body by APNs' rules, and refusals carry Apple's statuses and reasons. As APNs \
             does, a connection allows one stream until a valid provider token has come, and a \
             client that does not offer ALPN h2 is refused. Each accepted notification is appended to --log as one \
-            JSON line with "token", "headers" and "payload".
+            JSON line with "token", "headers" and "payload" (a new file is made readable by you \
+            only, mode 0600; a symbolic link there is refused).
+
+            No connection is held for nothing: a TLS handshake must finish within 10 seconds; a \
+            connection that sends nothing, not even a PING, for --idle-timeout (5 minutes) while \
+            owed no answer gets GOAWAY IdleTimeout and is closed, as APNs closes idle ones; and \
+            at most 100 connections may be open that have not yet sent a valid provider token \
+            (a client sends one with its first request), the oldest closed for a newcomer. \
+            Refused provider tokens are warned of once per reason, at most 10 a minute; a line \
+            then says how many more were not shown (--verbose shows each).
 
             Prints one line when it accepts connections. Stops on SIGINT or SIGTERM, sending \
             GOAWAY to every connection first.
@@ -49,10 +58,10 @@ struct APNsEmulatorCommand: AsyncParsableCommand {
     @Option(name: .customLong("tls-key"), help: ArgumentHelp("The private key (PEM) of --tls-cert.", valueName: "file"))
     var key: String?
 
-    @Option(name: .long, help: ArgumentHelp("Append each accepted notification to this file as one JSON line.", valueName: "file"))
+    @Option(name: .long, help: ArgumentHelp("Append each accepted notification to this file as one JSON line (created readable by you only; a symbolic link is refused).", valueName: "file"))
     var log: String?
 
-    @Option(name: .customLong("simctl-dir"), help: ArgumentHelp("Also write each accepted notification here as an .apns file for `xcrun simctl push`.", valueName: "dir"))
+    @Option(name: .customLong("simctl-dir"), help: ArgumentHelp("Also write each accepted notification here as an .apns file for `xcrun simctl push` (a folder of yours that others cannot write in; made 0700 if missing).", valueName: "dir"))
     var simctlDirectory: String?
 
     @Option(name: .customLong("unregistered-token"), help: ArgumentHelp("Answer this device token 410 Unregistered (repeat for each).", valueName: "hex"))
@@ -60,6 +69,11 @@ struct APNsEmulatorCommand: AsyncParsableCommand {
 
     @Option(name: .customLong("max-streams"), help: ArgumentHelp("SETTINGS_MAX_CONCURRENT_STREAMS per connection once a valid provider token has come on it (1 before, as APNs does).", valueName: "n"))
     var maximumStreams: Int = 500
+
+    @Option(
+        name: .customLong("idle-timeout"),
+        help: ArgumentHelp("Close a connection that sends nothing for this many seconds while owed no answer, with GOAWAY IdleTimeout (at most 86400).", valueName: "seconds"))
+    var idleTimeout: Double = 300
 
     @Option(name: .long, help: ArgumentHelp("Fault: seconds to wait before every answer, such as 0.25 (at most 86400, a day).", valueName: "seconds"))
     var latency: Double = 0
@@ -114,6 +128,7 @@ struct APNsEmulatorCommand: AsyncParsableCommand {
         guard maximumStreams > 0 else { throw ValidationError("--max-streams must be at least 1") }
         // Larger values would overflow the event loop's timers.
         guard latency >= 0, latency <= 86_400 else { throw ValidationError("--latency must be a number of seconds from 0 to 86400 (a day), not \(latency)") }
+        try SecondsOption.check(idleTimeout, flag: "--idle-timeout", maximum: 86_400)
         guard (retryAfter ?? 0) <= 86_400 else { throw ValidationError("--retry-after must be at most 86400 (a day)") }
         for token in unregisteredToken where DeviceToken(token) == nil {
             throw ValidationError("--unregistered-token \(token) is not hex bytes")
@@ -184,6 +199,7 @@ struct APNsEmulatorCommand: AsyncParsableCommand {
                 tooManyRequestsBurst: tooManyRequestsBurst, resetShare: resetStreams, closeConnectionEvery: closeConnectionEvery,
                 goAwayEvery: goAwayEvery, stallEvery: stallEvery, loseAnswerEvery: loseAnswerEvery, retryAfter: retryAfter.map { .seconds($0) }, seed: seed),
             logFile: log.map { URL(fileURLWithPath: $0) }, simctlDirectory: simctlDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) },
-            identity: identity, maximumConcurrentStreams: maximumStreams, logger: .herald(verbose: verbose))
+            identity: identity, maximumConcurrentStreams: maximumStreams, idleTimeout: .seconds(idleTimeout),
+            logger: .herald(verbose: verbose))
     }
 }

@@ -8,7 +8,13 @@ extension String {
     /// Payloads, projects and servers supply much of what `herald` prints; none of it may move
     /// the cursor, recolour the terminal or disguise what it says.
     var terminalSafe: String {
-        replacingSteering { "\\u{" + String($0.value, radix: 16, uppercase: true) + "}" }
+        escaping(where: Self.steers, as: Self.visible)
+    }
+
+    /// ``terminalSafe``, with newlines written out too (`\u{A}`): text that must stay on one
+    /// line, such as a log line, which a line break in it could otherwise forge.
+    var terminalSafeLine: String {
+        escaping(where: { $0 == "\n" || Self.steers($0) }, as: Self.visible)
     }
 
     /// JSON text with the same characters written as JSON escapes (`\u009b`), which read back as
@@ -17,24 +23,28 @@ extension String {
     /// The encoder already escapes C0 controls; DEL, C1 controls and the bidirectional
     /// controls can only stand inside strings, where `\uXXXX` is their JSON spelling.
     var terminalSafeJSON: String {
-        replacingSteering { scalar in
+        escaping(where: Self.steers) { scalar in
             let hex = String(scalar.value, radix: 16)
             return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
         }
     }
 
-    private func replacingSteering(with escape: (Unicode.Scalar) -> String) -> String {
-        guard unicodeScalars.contains(where: Self.steers) else { return self }
+    private func escaping(where escaped: (Unicode.Scalar) -> Bool, as escape: (Unicode.Scalar) -> String) -> String {
+        guard unicodeScalars.contains(where: escaped) else { return self }
         var result = ""
         result.reserveCapacity(utf8.count)
         for scalar in unicodeScalars {
-            if Self.steers(scalar) {
+            if escaped(scalar) {
                 result += escape(scalar)
             } else {
                 result.unicodeScalars.append(scalar)
             }
         }
         return result
+    }
+
+    private static func visible(_ scalar: Unicode.Scalar) -> String {
+        "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
     }
 
     private static func steers(_ scalar: Unicode.Scalar) -> Bool {

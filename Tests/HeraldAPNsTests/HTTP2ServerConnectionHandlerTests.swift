@@ -64,7 +64,7 @@ import Testing
         let transport = Transport()
         let channel = EmbeddedChannel()
         try channel.pipeline.syncOperations.addHandler(transport)
-        let shared = HTTP2Server.Shared(maximumConcurrentStreams: 100) { request, _, eventLoop in eventLoop.makeSucceededFuture(answer(request)) }
+        let shared = HTTP2Server.Shared(APNSEmulator.Configuration(keys: [], maximumConcurrentStreams: 100)) { request, _, eventLoop in eventLoop.makeSucceededFuture(answer(request)) }
         try channel.pipeline.syncOperations.addHandler(HTTP2ServerConnectionHandler(shared: shared))
         try channel.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 1)).wait()
         return (channel, transport)

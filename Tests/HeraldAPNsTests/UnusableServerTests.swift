@@ -96,9 +96,7 @@ import Testing
     @Test func anHTTP2AnswerWithoutAnAPNsReasonIsNotBlamedOnAPNs() async throws {
         let page = Data("<html>\n<body>\n<h1>404 Not Found</h1>\n</body>\n</html>\n".utf8)
         let identity = try EmulatorIdentity.generate()
-        let server = try await HTTP2Server.bind(
-            host: "127.0.0.1", port: 0, identity: identity, maximumConcurrentStreams: 10, logger: APNSEmulator.Configuration(keys: []).logger
-        ) { _, _, eventLoop in
+        let server = try await HTTP2Server.bind(APNSEmulator.Configuration(keys: [], maximumConcurrentStreams: 10), identity: identity) { _, _, eventLoop in
             eventLoop.makeSucceededFuture(
                 HTTP2Server.Answer(response: APNSWireResponse(status: 404, headers: [APNSHeader("content-type", "text/html; charset=utf-8")], body: page)))
         }

@@ -35,20 +35,36 @@ struct PlaygroundTests {
         return stopped.stderr
     }
 
-    static func get(_ path: String, port: Int, headers: [(String, String)]? = nil) async throws -> RawHTTPConnection.Response {
-        try await RawHTTPConnection(port: port).exchange(RawHTTPConnection.request("GET", path, headers: headers ?? [("Host", "127.0.0.1:\(port)")]))
+    /// The address the playground printed, `http://127.0.0.1:PORT/TOKEN/`.
+    static func address(_ playground: ServerProcess) throws -> String {
+        let range = try #require(playground.readyLine.range(of: #"http://127\.0\.0\.1:\d+/[0-9a-f]{32}/"#, options: .regularExpression))
+        return String(playground.readyLine[range])
     }
 
-    static func postPreview(_ payload: String, port: Int, layout: String? = nil, headers: [(String, String)]? = nil) async throws -> RawHTTPConnection.Response {
+    /// `path` under the playground's token: `/TOKEN/preview` for `/preview`.
+    static func path(_ path: String, _ playground: ServerProcess) throws -> String {
+        "/" + (try address(playground).split(separator: "/").last.map(String.init) ?? "") + path
+    }
+
+    static func get(_ path: String, on playground: ServerProcess, headers: [(String, String)]? = nil) async throws -> RawHTTPConnection.Response {
+        try await RawHTTPConnection(port: playground.port).exchange(
+            RawHTTPConnection.request("GET", try Self.path(path, playground), headers: headers ?? [("Host", "127.0.0.1:\(playground.port)")]))
+    }
+
+    static func postPreview(
+        _ payload: String, on playground: ServerProcess, layout: String? = nil, headers: [(String, String)]? = nil
+    ) async throws -> RawHTTPConnection.Response {
         var fields: [String: JSONValue] = ["payload": .string(payload)]
         if let layout { fields["layout"] = .string(layout) }
+        let port = playground.port
         let sent = headers ?? [("Host", "127.0.0.1:\(port)"), ("Content-Type", "application/json"), ("Origin", "http://127.0.0.1:\(port)")]
-        return try await RawHTTPConnection(port: port).exchange(RawHTTPConnection.request("POST", "/preview", headers: sent, body: JSONValue.object(fields).encoded()))
+        return try await RawHTTPConnection(port: port).exchange(
+            RawHTTPConnection.request("POST", try Self.path("/preview", playground), headers: sent, body: JSONValue.object(fields).encoded()))
     }
 
     @Test func thePageIsServedWithTheSampleAndAStrictContentPolicy() async throws {
         try await Self.withPlayground { playground in
-            let page = try await Self.get("/", port: playground.port)
+            let page = try await Self.get("/", on: playground)
             #expect(page.status == 200)
             #expect(page.headers["content-type"] == "text/html; charset=utf-8")
             let policy = try #require(page.headers["content-security-policy"])
@@ -59,24 +75,24 @@ struct PlaygroundTests {
             // The sample, escaped into the editor.
             #expect(page.text.contains("<textarea id=\"payload\""))
             #expect(page.text.contains("&quot;sender_name&quot;: &quot;Maya Lindqvist&quot;"))
-            let script = try await Self.get("/playground.js", port: playground.port)
+            let script = try await Self.get("/playground.js", on: playground)
             #expect(script.status == 200)
             #expect(script.headers["content-type"] == "text/javascript; charset=utf-8")
-            #expect(script.text.contains("fetch('/preview'"))
-            #expect(try await Self.get("/etc/passwd", port: playground.port).status == 404)
+            #expect(script.text.contains("fetch(previewURL"))
+            #expect(try await Self.get("/etc/passwd", on: playground).status == 404)
             // HEAD: the page's head, its length, no body (the next answer on the connection is whole).
             let connection = try RawHTTPConnection(port: playground.port)
-            let head = try await connection.exchange(RawHTTPConnection.request("HEAD", "/", headers: [("Host", "127.0.0.1:\(playground.port)")]), bodiless: true)
+            let head = try await connection.exchange(RawHTTPConnection.request("HEAD", try Self.path("/", playground), headers: [("Host", "127.0.0.1:\(playground.port)")]), bodiless: true)
             #expect(head.status == 200)
             #expect(head.headers["content-length"] == String(page.body.count))
-            let after = try await connection.exchange(RawHTTPConnection.request("GET", "/playground.js", headers: [("Host", "127.0.0.1:\(playground.port)")]))
+            let after = try await connection.exchange(RawHTTPConnection.request("GET", try Self.path("/playground.js", playground), headers: [("Host", "127.0.0.1:\(playground.port)")]))
             #expect(after.body == script.body)
         }
     }
 
     @Test func theFileGivenStartsTheEditorAndNoOtherIsRead() async throws {
         try await Self.withPlayground([HeraldProcess.path("Examples/zulip-stream-message.json"), "--allow-fetch"]) { playground in
-            let page = try await Self.get("/", port: playground.port)
+            let page = try await Self.get("/", on: playground)
             #expect(page.text.contains("Started from zulip-stream-message.json."))
             #expect(page.text.contains("&quot;stream&quot;"))
             // A payload naming local files, even with --allow-fetch: none is read, and it says so.
@@ -84,7 +100,7 @@ struct PlaygroundTests {
                 {"aps": {"alert": {"title": "A", "body": "b"}, "mutable-content": 1}, "communication": {"sender_name": "A", "avatar_url": "file:///etc/hostname"},
                  "attachments": [{"url": "\#(HeraldProcess.path("Examples/picture/crag-sunrise.png"))"}]}
                 """#
-            let answer = try JSONValue(parsing: try await Self.postPreview(payload, port: playground.port, layout: "apns").body)
+            let answer = try JSONValue(parsing: try await Self.postPreview(payload, on: playground, layout: "apns").body)
             let decisions = answer["decisions"]?.arrayValue?.compactMap { $0["message"]?.stringValue } ?? []
             #expect(decisions.contains { $0.contains("crag-sunrise.png is a local path, which only `herald preview` reads") })
             #expect(decisions.contains { $0.contains("avatar URL \"file:///etc/hostname\" is not an absolute http(s) URL") })
@@ -105,14 +121,14 @@ struct PlaygroundTests {
         let stderr = try await Self.withPlayground { playground in
             port = playground.port
             let headers = host.map { [("Host", $0.replacingOccurrences(of: "PORT", with: String(playground.port)))] } ?? []
-            let page = try await Self.get("/", port: playground.port, headers: headers)
+            let page = try await Self.get("/", on: playground, headers: headers)
             #expect(page.status == 403)
             #expect(page.text.contains("this playground answers only to http://127.0.0.1:\(playground.port) and http://localhost:\(playground.port)"))
             #expect(!page.text.contains("<textarea"))
-            let preview = try await Self.postPreview("{}", port: playground.port, headers: headers + [("Content-Type", "application/json")])
+            let preview = try await Self.postPreview("{}", on: playground, headers: headers + [("Content-Type", "application/json")])
             #expect(preview.status == 403)
             // Both names of loopback are its own.
-            #expect(try await Self.get("/", port: playground.port, headers: [("Host", "localhost:\(playground.port)")]).status == 200)
+            #expect(try await Self.get("/", on: playground, headers: [("Host", "localhost:\(playground.port)")]).status == 200)
         }
         #expect(stderr.contains("refused GET /: " + logged.replacingOccurrences(of: "PORT", with: String(port))))
     }
@@ -121,18 +137,18 @@ struct PlaygroundTests {
         let stderr = try await Self.withPlayground { playground in
             let host = ("Host", "127.0.0.1:\(playground.port)")
             let json = ("Content-Type", "application/json")
-            let foreign = try await Self.postPreview("{}", port: playground.port, headers: [host, json, ("Origin", "https://evil.example")])
+            let foreign = try await Self.postPreview("{}", on: playground, headers: [host, json, ("Origin", "https://evil.example")])
             #expect(foreign.status == 403)
             #expect(foreign.text.contains("sent from \"https://evil.example\""))
-            let otherPort = try await Self.postPreview("{}", port: playground.port, headers: [host, json, ("Origin", "http://127.0.0.1:1")])
+            let otherPort = try await Self.postPreview("{}", on: playground, headers: [host, json, ("Origin", "http://127.0.0.1:1")])
             #expect(otherPort.status == 403)
-            let crossSite = try await Self.postPreview("{}", port: playground.port, headers: [host, json, ("Sec-Fetch-Site", "cross-site")])
+            let crossSite = try await Self.postPreview("{}", on: playground, headers: [host, json, ("Sec-Fetch-Site", "cross-site")])
             #expect(crossSite.status == 403)
             // The page's own requests, and a script's without Origin, are answered.
-            #expect(try await Self.postPreview("{}", port: playground.port).status == 200)
-            #expect(try await Self.postPreview("{}", port: playground.port, headers: [host, json]).status == 200)
+            #expect(try await Self.postPreview("{}", on: playground).status == 200)
+            #expect(try await Self.postPreview("{}", on: playground, headers: [host, json]).status == 200)
             // A link from another site may open the page, but not use it.
-            #expect(try await Self.get("/", port: playground.port, headers: [host, ("Sec-Fetch-Site", "cross-site")]).status == 200)
+            #expect(try await Self.get("/", on: playground, headers: [host, ("Sec-Fetch-Site", "cross-site")]).status == 200)
         }
         #expect(stderr.contains("refused POST /preview: sent from \"https://evil.example\""))
         #expect(stderr.contains("refused POST /preview: sent from another site"))
@@ -142,16 +158,16 @@ struct PlaygroundTests {
         try await Self.withPlayground { playground in
             let host = ("Host", "127.0.0.1:\(playground.port)")
             // A form post, which a page on another site could send without asking.
-            let form = try await Self.postPreview("{}", port: playground.port, headers: [host, ("Content-Type", "text/plain")])
+            let form = try await Self.postPreview("{}", on: playground, headers: [host, ("Content-Type", "text/plain")])
             #expect(form.status == 415)
-            let get = try await Self.get("/preview", port: playground.port)
+            let get = try await Self.get("/preview", on: playground)
             #expect(get.status == 405)
             #expect(get.headers["allow"] == "POST")
             let notAnObject = try await RawHTTPConnection(port: playground.port).exchange(
-                RawHTTPConnection.request("POST", "/preview", headers: [host, ("Content-Type", "application/json")], body: Data("[1]".utf8)))
+                RawHTTPConnection.request("POST", try Self.path("/preview", playground), headers: [host, ("Content-Type", "application/json")], body: Data("[1]".utf8)))
             #expect(notAnObject.status == 400)
             #expect(try JSONValue(parsing: notAnObject.body)["error"]?["message"]?.stringValue?.hasSuffix("must be a JSON object {\"payload\": \"...\"}, not a JSON array") == true)
-            let unknownLayout = try await Self.postPreview("{}", port: playground.port, layout: "nope")
+            let unknownLayout = try await Self.postPreview("{}", on: playground, layout: "nope")
             #expect(unknownLayout.status == 400)
         }
     }
@@ -161,14 +177,14 @@ struct PlaygroundTests {
             let headers = [("Host", "127.0.0.1:\(playground.port)"), ("Content-Type", "application/json")]
             let connection = try RawHTTPConnection(port: playground.port)
             let tooLarge = try await connection.exchange(
-                RawHTTPConnection.request("POST", "/preview", headers: headers, body: Data(repeating: UInt8(ascii: " "), count: (1 << 20) + 1)))
+                RawHTTPConnection.request("POST", try Self.path("/preview", playground), headers: headers, body: Data(repeating: UInt8(ascii: " "), count: (1 << 20) + 1)))
             #expect(tooLarge.status == 413)
             #expect(tooLarge.headers["connection"] == "close")
             #expect(await connection.closedByServer())
 
             // The same without a declared length: chunks until the cap is passed.
             let chunked = try RawHTTPConnection(port: playground.port)
-            var head = "POST /preview HTTP/1.1\r\nHost: 127.0.0.1:\(playground.port)\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n"
+            var head = "POST \(try Self.path("/preview", playground)) HTTP/1.1\r\nHost: 127.0.0.1:\(playground.port)\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n"
             let chunk = String(repeating: " ", count: 65536)
             for _ in 0..<17 { head += String(65536, radix: 16) + "\r\n" + chunk + "\r\n" }
             let answer = try await chunked.exchange(Data((head + "0\r\n\r\n").utf8))
@@ -177,7 +193,7 @@ struct PlaygroundTests {
 
             // Just under the cap is read (and is no JSON object).
             let under = try await RawHTTPConnection(port: playground.port).exchange(
-                RawHTTPConnection.request("POST", "/preview", headers: headers, body: Data(repeating: UInt8(ascii: " "), count: 1 << 20)))
+                RawHTTPConnection.request("POST", try Self.path("/preview", playground), headers: headers, body: Data(repeating: UInt8(ascii: " "), count: 1 << 20)))
             #expect(under.status == 400)
             #expect(try JSONValue(parsing: under.body)["error"]?["message"]?.stringValue?.contains("it is not JSON (") == true)
         }
@@ -185,7 +201,7 @@ struct PlaygroundTests {
 
     @Test func aOneSignalBodyPreviewsConvertedWithItsHeadersAndSendCommand() async throws {
         try await Self.withPlayground { playground in
-            let response = try await Self.postPreview(Self.oneSignalBody, port: playground.port)
+            let response = try await Self.postPreview(Self.oneSignalBody, on: playground)
             #expect(response.status == 200)
             let answer = try JSONValue(parsing: response.body)
             #expect(answer["provider"] == "OneSignal REST API")
@@ -211,7 +227,7 @@ struct PlaygroundTests {
     func eachProvidersBundledRequestPreviewsAsAGroupMessage(_ example: String, _ provider: String, _ layout: String) async throws {
         let text = try String(contentsOfFile: HeraldProcess.path(example), encoding: .utf8)
         try await Self.withPlayground { playground in
-            let answer = try JSONValue(parsing: try await Self.postPreview(text, port: playground.port).body)
+            let answer = try JSONValue(parsing: try await Self.postPreview(text, on: playground).body)
             #expect(answer["provider"]?.stringValue == provider)
             #expect(answer["summary"]?.stringValue?.hasPrefix("layout \(layout) · the extension runs") == true)
             let picture = try #require(answer["picture"]?.stringValue)
@@ -224,14 +240,14 @@ struct PlaygroundTests {
 
     @Test func textThatIsNotJSONGivesItsLineAndColumn() async throws {
         try await Self.withPlayground { playground in
-            let response = try await Self.postPreview("{\n  \"aps\": {\n    \"alert\": \"hi\",,\n  }\n}", port: playground.port)
+            let response = try await Self.postPreview("{\n  \"aps\": {\n    \"alert\": \"hi\",,\n  }\n}", on: playground)
             // 200: the preview was made, and it is an error (a browser logs other statuses as failures).
             #expect(response.status == 200)
             let error = try #require(try JSONValue(parsing: response.body)["error"])
             #expect(error["line"] == 3)
             #expect(error["rule"] == "invalid-json")
             // A request its provider refuses says why.
-            let refused = try await Self.postPreview(#"{"app_id": "5eb5a37e-b458-11e3-ac11-000c2940e62c", "headings": {"en": "A"}, "contents": {"de": "B"}}"#, port: playground.port)
+            let refused = try await Self.postPreview(#"{"app_id": "5eb5a37e-b458-11e3-ac11-000c2940e62c", "headings": {"en": "A"}, "contents": {"de": "B"}}"#, on: playground)
             #expect(refused.status == 200)
             #expect(try JSONValue(parsing: refused.body)["error"]?["rule"] == "request-refused")
         }
@@ -242,7 +258,7 @@ struct PlaygroundTests {
     @Test func theSendCommandSendsThePayloadShownWithTheHeadersShown() async throws {
         var answer: JSONValue = .null
         try await Self.withPlayground { playground in
-            answer = try JSONValue(parsing: try await Self.postPreview(Self.oneSignalBody, port: playground.port).body)
+            answer = try JSONValue(parsing: try await Self.postPreview(Self.oneSignalBody, on: playground).body)
         }
         let command = try #require(answer["sendCommand"]?.stringValue)
         #expect(command.hasPrefix("herald send apns --sandbox \\\n  --dry-run \\\n"))
@@ -285,13 +301,13 @@ struct PlaygroundTests {
         defer { server.stop() }
         let payload = #"{"aps": {"alert": {"title": "Maya", "body": "hi"}, "mutable-content": 1}, "communication": {"sender_name": "Maya", "avatar_url": "\#(server.url("/maya.png").absoluteString)"}}"#
         try await Self.withPlayground { playground in
-            let answer = try JSONValue(parsing: try await Self.postPreview(payload, port: playground.port, layout: "apns").body)
+            let answer = try JSONValue(parsing: try await Self.postPreview(payload, on: playground, layout: "apns").body)
             #expect(answer["picture"]?.stringValue?.contains("silhouette") == true)
             #expect(answer["summary"]?.stringValue?.contains("downloads off") == true)
         }
         #expect(server.requestCount("/maya.png") == 0)
         try await Self.withPlayground(["--allow-fetch", "--allow-http"]) { playground in
-            let answer = try JSONValue(parsing: try await Self.postPreview(payload, port: playground.port, layout: "apns").body)
+            let answer = try JSONValue(parsing: try await Self.postPreview(payload, on: playground, layout: "apns").body)
             #expect(answer["picture"]?.stringValue?.contains("<img class=\"avatar\" data-part=\"avatar\" alt=\"Maya\" src=\"data:image/png;base64,") == true)
         }
         #expect(server.requestCount("/maya.png") == 1)
@@ -300,7 +316,7 @@ struct PlaygroundTests {
     @Test func sigintStopsItWhileABrowserKeepsAConnectionOpen() async throws {
         let playground = try await ServerProcess("playground", [])
         let idle = try RawHTTPConnection(port: playground.port)
-        let first = try await idle.exchange(RawHTTPConnection.request("GET", "/", headers: [("Host", "127.0.0.1:\(playground.port)")]))
+        let first = try await idle.exchange(RawHTTPConnection.request("GET", try Self.path("/", playground), headers: [("Host", "127.0.0.1:\(playground.port)")]))
         #expect(first.status == 200)
         #expect(first.headers["connection"] != "close")
         let stopped = await playground.stop()
@@ -375,7 +391,7 @@ struct PlaygroundTests {
         let body = Self.oneSignalBody.replacingOccurrences(of: "Maya Lindqvist", with: "Dana Okafor")
             .replacingOccurrences(of: #""group_name""#, with: #""avatar_url": "\#(server.url("/maya.png").absoluteString)", "group_name""#)
         try await Self.withPlayground(["--allow-fetch", "--allow-http", "--app-name", "Rope"]) { playground in
-            let run = try await PreviewPictureTests.browse("http://127.0.0.1:\(playground.port)/", steps: [
+            let run = try await PreviewPictureTests.browse(try Self.address(playground), steps: [
                 Self.when("\(Self.title)", "\(Self.title).textContent"),
                 Self.paste(body),
                 Self.when("\(Self.title).textContent === 'Dana Okafor'", "true"),
@@ -426,7 +442,7 @@ struct PlaygroundTests {
 
     @Test func aPasteOverTheCapIsExplainedOnThePageInChromium() async throws {
         try await Self.withPlayground { playground in
-            let run = try await PreviewPictureTests.browse("http://127.0.0.1:\(playground.port)/", steps: [
+            let run = try await PreviewPictureTests.browse(try Self.address(playground), steps: [
                 Self.when("\(Self.title)", "true"),
                 "(() => { const editor = document.getElementById('payload'); editor.value = ' '.repeat(1100000); editor.dispatchEvent(new Event('input')); return true; })()",
                 Self.when("!document.getElementById('error').hidden", "document.getElementById('error').textContent"),
@@ -444,7 +460,8 @@ struct PlaygroundTests {
     @Test func aPageFromAnotherOriginCannotUseThePlaygroundInChromium() async throws {
         var loopback: LoopbackServer?
         let stderr = try await Self.withPlayground { playground in
-            let target = "http://127.0.0.1:\(playground.port)/preview"
+            // The token, as if it had leaked: the browser rules still hold.
+            let target = try Self.address(playground) + "preview"
             let page = "<!doctype html><title>elsewhere</title><p>another site"
             let server = try LoopbackServer(routes: ["/": .respond(status: 200, headers: ["Content-Type": "text/html"], body: Data(page.utf8))])
             loopback = server

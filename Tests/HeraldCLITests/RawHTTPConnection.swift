@@ -72,11 +72,24 @@ final class RawHTTPConnection: @unchecked Sendable {
         }
     }
 
+    /// Sends `data` and reads nothing: part of a request, left unfinished.
+    func sendPart(_ data: Data) async throws {
+        try await offPool { try self.sendAll(data) }
+    }
+
     /// Whether the server closes the connection within 30 seconds, sending nothing more.
     func closedByServer() async -> Bool {
         (try? await offPool { () throws -> Bool in
             var byte: UInt8 = 0
             return recv(self.fd, &byte, 1, 0) == 0
+        }) ?? false
+    }
+
+    /// Whether the server has closed the connection already, without waiting.
+    func isClosedByServer() async -> Bool {
+        (try? await offPool { () throws -> Bool in
+            var byte: UInt8 = 0
+            return recv(self.fd, &byte, 1, Int32(MSG_DONTWAIT)) == 0
         }) ?? false
     }
 

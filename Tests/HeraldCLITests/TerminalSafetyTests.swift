@@ -1,6 +1,9 @@
 import Foundation
 import HeraldCore
+import Logging
 import Testing
+
+@testable import herald
 
 /// What a payload or a project says is printed, never obeyed: escape sequences and
 /// bidirectional overrides are written out.
@@ -63,5 +66,31 @@ struct TerminalSafetyTests {
         #expect(result.stdout.contains(#"pay \u009b2J now \u202eevil"#))
         let payload = try JSONValue(parsing: result.stdout)
         #expect(payload["aps"]?["alert"]?["body"] == .string("pay \u{9B}2J now \u{202E}evil"))
+    }
+
+    /// What a log handler writes, as a stream.
+    final class Lines: TextOutputStream, @unchecked Sendable {
+        // @unchecked: `text` is only touched while `lock` is held.
+        private let lock = NSLock()
+        private var written = ""
+        var text: String { lock.withLock { written } }
+        func write(_ string: String) { lock.withLock { written += string } }
+    }
+
+    /// The emulator's warning of a refused provider token quotes the `kid` an unauthenticated
+    /// client chose: every log line is written out, message and metadata, in one handler.
+    @Test(arguments: ["\u{9B}31m", "\u{202E}", "\u{1B}[2J", "\n2026-01-01T00:00:00+0000 warning herald: forged"])
+    func theLogHandlerWritesOutWhatWouldSteerTheTerminal(_ kid: String) {
+        let lines = Lines()
+        var logger = Logger.herald(verbose: false, stream: lines)
+        logger[metadataKey: "emulator.peer\u{202E}"] = "\(kid)"
+        logger.warning("refused with InvalidProviderToken: the provider token's kid \"\(kid)\" is not a key this server knows", metadata: ["emulator.why": "\(kid)"])
+        logger.debug("not shown without --verbose")
+        let text = lines.text
+        #expect(text.hasSuffix("\"\(kid.terminalSafeLine)\" is not a key this server knows\n"), "\(text)")
+        #expect(text.contains("emulator.why=\(kid.terminalSafeLine)"))
+        #expect(text.contains("emulator.peer\\u{202E}=\(kid.terminalSafeLine)"))
+        #expect(text.filter { $0 == "\n" }.count == 1)
+        #expect(!text.unicodeScalars.contains { [0x9B, 0x202E, 0x1B].contains($0.value) })
     }
 }

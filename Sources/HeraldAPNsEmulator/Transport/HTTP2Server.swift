@@ -1,5 +1,6 @@
 import Foundation
 import HeraldAPNs
+import HeraldCore
 import Logging
 import NIOConcurrencyHelpers
 import NIOCore
@@ -14,7 +15,10 @@ import NIOSSL
 /// a valid provider token was seen on it, then the configured limit (a SETTINGS update).
 /// A client that does not offer ALPN `h2` is refused: the connection closes after TLS.
 /// NIOHTTP2's limits against abusive peers (reset floods, stream errors, control frames) stay
-/// at its defaults.
+/// at its defaults. No connection is held for nothing: the TLS handshake has a deadline
+/// (``TLSHandshakeGuard``), a connection that sends nothing while owed nothing is closed
+/// (GOAWAY `IdleTimeout`), and connections without a valid provider token yet are capped, the
+/// oldest closed for a newcomer (``UnprovenConnections``).
 ///
 /// Each connection is served frame by frame by ``HTTP2ServerConnectionHandler``.
 final class HTTP2Server: Sendable {
@@ -87,11 +91,18 @@ final class HTTP2Server: Sendable {
         let maximumConcurrentStreams: Int
         /// Connections opened and closed, and GOAWAYs, at debug level.
         let logger: Logger
+        /// Connections that have not yet sent a valid provider token.
+        let unproven: UnprovenConnections
         private let connections = NIOLockedValueBox(Connections())
 
-        init(maximumConcurrentStreams: Int, logger: Logger = Logger(label: "herald.apns-emulator", factory: { _ in SwiftLogNoOpLogHandler() }), handler: @escaping Handler) {
-            self.maximumConcurrentStreams = maximumConcurrentStreams
-            self.logger = logger
+        /// - Parameters:
+        ///   - configuration: the stream limit, the cap on connections without a valid
+        ///     provider token, and the logger.
+        ///   - handler: answers each request.
+        init(_ configuration: APNSEmulator.Configuration, handler: @escaping Handler) {
+            maximumConcurrentStreams = configuration.maximumConcurrentStreams
+            logger = configuration.logger
+            unproven = UnprovenConnections(limit: configuration.maximumUnprovenConnections)
             self.handler = handler
         }
 
@@ -181,24 +192,23 @@ final class HTTP2Server: Sendable {
     /// Binds and starts accepting connections.
     ///
     /// - Parameters:
-    ///   - host: the address to listen on.
-    ///   - port: the port, 0 for any free one.
+    ///   - configuration: the address and port; the stream limit once a valid provider token
+    ///     was seen on a connection (1 before); the handshake and idle timeouts; the cap on
+    ///     connections without a valid provider token; the logger for connections opened and
+    ///     closed, and GOAWAYs.
     ///   - identity: the TLS certificate and key.
-    ///   - maximumConcurrentStreams: SETTINGS_MAX_CONCURRENT_STREAMS once a valid provider
-    ///     token was seen on a connection; 1 before.
-    ///   - logger: where connections opened and closed, and GOAWAYs, are noted.
     ///   - handler: answers each request, on the connection's event loop.
-    static func bind(
-        host: String, port: Int, identity: EmulatorIdentity, maximumConcurrentStreams: Int, logger: Logger, handler: @escaping Handler
-    ) async throws -> HTTP2Server {
+    static func bind(_ configuration: APNSEmulator.Configuration, identity: EmulatorIdentity, handler: @escaping Handler) async throws -> HTTP2Server {
         let context = try tlsContext(identity)
-        var configuration = NIOHTTP2Handler.Configuration()
-        configuration.connection.initialSettings = [
+        var http2 = NIOHTTP2Handler.Configuration()
+        http2.connection.initialSettings = [
             HTTP2Setting(parameter: .maxConcurrentStreams, value: 1),
             HTTP2Setting(parameter: .maxHeaderListSize, value: 16 * 1024),
         ]
-        let http2 = configuration  // a constant, for the connections' initializer
-        let shared = Shared(maximumConcurrentStreams: maximumConcurrentStreams, logger: logger, handler: handler)
+        let settings = http2  // a constant, for the connections' initializer
+        let handshakeTimeout = configuration.handshakeTimeout
+        let idleTimeout = TimeAmount(configuration.idleTimeout.clampedToLongestWait)
+        let shared = Shared(configuration, handler: handler)
         let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.backlog, value: 256)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
@@ -207,15 +217,17 @@ final class HTTP2Server: Sendable {
                 channel.eventLoop.makeCompletedFuture {
                     let pipeline = channel.pipeline.syncOperations
                     try pipeline.addHandler(NIOSSLServerHandler(context: context))
-                    try pipeline.addHandler(ALPNGuard())
+                    try pipeline.addHandler(TLSHandshakeGuard(timeout: handshakeTimeout))
                     try pipeline.addHandler(TLSRecordCoalescer())
                     let connection = HTTP2ServerConnectionHandler(shared: shared)
                     try pipeline.addHandler(
-                        NIOHTTP2Handler(mode: .server, frameDelegate: connection, connectionConfiguration: http2.connection, streamConfiguration: http2.stream))
+                        NIOHTTP2Handler(mode: .server, frameDelegate: connection, connectionConfiguration: settings.connection, streamConfiguration: settings.stream))
+                    // Every frame counts as activity, PING included, as it does for APNs.
+                    try pipeline.addHandler(IdleStateHandler(readTimeout: idleTimeout))
                     try pipeline.addHandler(connection)
                 }
             }
-            .bind(host: host, port: port).get()
+            .bind(host: configuration.host, port: configuration.port).get()
         guard let bound = channel.localAddress?.port else { throw ChannelError.unknownLocalAddress }
         return HTTP2Server(shared: shared, serverChannel: channel, port: bound)
     }

@@ -66,6 +66,7 @@ final class HTTP2ServerConnectionHandler: ChannelInboundHandler {
     func channelActive(context: ChannelHandlerContext) {
         connectionID = shared.register(context.channel)
         if let connectionID {
+            shared.unproven.admit(context.channel)
             logger[metadataKey: "emulator.connection"] = "\(connectionID)"
             let peer = context.channel.remoteAddress.map { "\($0.ipAddress ?? "?"):\($0.port ?? 0)" } ?? "unknown"
             logger.debug("connection opened", metadata: ["emulator.peer": "\(peer)"])
@@ -121,7 +122,10 @@ final class HTTP2ServerConnectionHandler: ChannelInboundHandler {
         } else if let windowChanged = event as? NIOHTTP2WindowUpdatedEvent {
             writer?.observe(windowChanged)
         } else if event is HTTP2Server.ShutdownEvent {
-            shutDown(context)
+            goAway(reason: APNSErrorReason.shutdown.rawValue, context)
+            return
+        } else if case .read = event as? IdleStateHandler.IdleStateEvent {
+            closeIdle(context)
             return
         }
         context.fireUserInboundEventTriggered(event)
@@ -130,23 +134,33 @@ final class HTTP2ServerConnectionHandler: ChannelInboundHandler {
     // Errors close nothing here: NIOHTTP2 resets a stream on a stream error, NIOSSL closes on
     // a TLS error, and a connection error is seen in wroteFrame(_:) below.
 
-    /// How long a stopping server waits for the answers it still owes on a connection.
+    /// How long a connection that is told to go away waits for the answers it still owes.
     static let shutdownGrace = TimeAmount.seconds(2)
 
-    /// The server is stopping: GOAWAY naming the last request taken, so a client knows every
-    /// later one was not processed; the answers still owed go out, and the connection closes
-    /// (after ``shutdownGrace`` at the latest, also for a peer that never finished TLS).
-    private func shutDown(_ context: ChannelHandlerContext) {
+    /// The server is stopping, or the connection is idle: GOAWAY naming the last request
+    /// taken, so a client knows every later one was not processed; the answers still owed go
+    /// out, and the connection closes (after ``shutdownGrace`` at the latest, also for a peer
+    /// that never finished TLS or reads nothing).
+    private func goAway(reason: String, _ context: ChannelHandlerContext) {
         let last = min(goAwayLastStreamID ?? highestTaken, highestTaken)
         goAwayLastStreamID = last
-        logger.debug("GOAWAY sent", metadata: ["apns.reason": "Shutdown", "http2.last-stream": "\(Int(last))"])
-        write(HTTP2Server.goAwayFrame(lastStreamID: last, reason: "Shutdown"))
+        logger.debug("GOAWAY sent", metadata: ["apns.reason": "\(reason)", "http2.last-stream": "\(Int(last))"])
+        write(HTTP2Server.goAwayFrame(lastStreamID: last, reason: reason))
         closeIfDrained()
         context.eventLoop.assumeIsolated().scheduleTask(in: Self.shutdownGrace) {
             // Grace is over: what is written goes out first, but nothing waits on the peer.
             context.flush()
             context.close(promise: nil)
         }
+    }
+
+    /// Nothing came for the idle timeout. A connection owed no answer gets GOAWAY
+    /// `IdleTimeout` and closes; a request it left unfinished is dropped. One still owed an
+    /// answer (a latency fault, a stall) is left open: the client waits on the emulator.
+    private func closeIdle(_ context: ChannelHandlerContext) {
+        guard answering.isEmpty, !closeScheduled else { return }
+        incoming = [:]
+        goAway(reason: APNSErrorReason.idleTimeout.rawValue, context)
     }
 
     // MARK: Answering
@@ -171,6 +185,7 @@ final class HTTP2ServerConnectionHandler: ChannelInboundHandler {
         if !streamLimitRaised, connectionState.providerToken != nil {
             // As APNs does for token authentication: more streams once the provider is known.
             streamLimitRaised = true
+            shared.unproven.prove(context.channel)
             let limit = HTTP2Setting(parameter: .maxConcurrentStreams, value: shared.maximumConcurrentStreams)
             write(HTTP2Frame(streamID: .rootStream, payload: .settings(.settings([limit]))))
         }
@@ -202,7 +217,7 @@ final class HTTP2ServerConnectionHandler: ChannelInboundHandler {
         switch answer.fault {
         case .stallAfterHeaders:
             // The stream stays in `answering` until the client resets it.
-            write(HTTP2Frame(streamID: streamID, payload: .headers(.init(headers: Self.headerBlock(answer.response)))))
+            write(HTTP2Frame(streamID: streamID, payload: .headers(.init(headers: answer.response.headerBlock))))
             return
         case .closeConnection:
             // Every unanswered stream, this one included, is counted lost when the connection ends.
@@ -218,7 +233,7 @@ final class HTTP2ServerConnectionHandler: ChannelInboundHandler {
         answering.removeValue(forKey: streamID)
         switch answer.fault {
         case nil:
-            let headers = Self.headerBlock(answer.response)
+            let headers = answer.response.headerBlock
             if answer.response.body.isEmpty {
                 write(HTTP2Frame(streamID: streamID, payload: .headers(.init(headers: headers, endStream: true))))
             } else {
@@ -277,17 +292,6 @@ final class HTTP2ServerConnectionHandler: ChannelInboundHandler {
             return
         }
         lastWrite.assumeIsolated().whenComplete { _ in context.close(promise: nil) }
-    }
-
-
-    private static func headerBlock(_ response: APNSWireResponse) -> HPACKHeaders {
-        var headers = HPACKHeaders()
-        headers.add(name: ":status", value: String(response.status))
-        for header in response.headers {
-            // apns-id and apns-unique-id differ per answer: kept out of the HPACK table.
-            headers.add(name: header.name, value: header.value, indexing: header.name.hasPrefix("apns-") ? .nonIndexable : .indexable)
-        }
-        return headers
     }
 }
 

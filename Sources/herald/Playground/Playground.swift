@@ -6,7 +6,9 @@ import NIOHTTP1
 /// What `herald playground` answers: the editor page, its script, and a preview of each
 /// payload the page posts, under rules that keep other web pages out.
 ///
-/// The rules: a request must be addressed to the playground by its own address (`Host`), so
+/// The rules: every path starts with the run's token (``PlaygroundToken``), which only the
+/// person who started it was shown, so no other local user or program can use it; a request
+/// must be addressed to the playground by its own address (`Host`), so
 /// a page on another site cannot reach it even through DNS rebinding; a request a browser
 /// sends from another page (`Origin`, `Sec-Fetch-Site`) is refused; a preview must be posted
 /// as JSON, which a browser sends across sites only after asking, and the playground never
@@ -28,6 +30,8 @@ struct Playground: Sendable {
     }
 
     let port: Int
+    /// The secret every path starts with.
+    let token: PlaygroundToken
     let settings: Settings
     let fetcher: any Fetcher
     /// Where each refused request is reported.
@@ -40,20 +44,22 @@ struct Playground: Sendable {
 
     /// - Parameters:
     ///   - port: the port it listens on, for the address rule.
+    ///   - token: the secret every path starts with; a new random one by default.
     ///   - payload: the editor's text when the page opens.
     ///   - payloadName: where that text came from, shown above the editor.
     ///   - layout: the layout chosen in the page's menu when it opens; `nil` detects.
     ///   - refusals: told why, for each request refused by the rules above.
     init(
-        port: Int, settings: Settings, fetcher: any Fetcher, payload: String, payloadName: String, layout: String?,
-        refusals: @escaping @Sendable (String) -> Void
+        port: Int, token: PlaygroundToken = PlaygroundToken(), settings: Settings, fetcher: any Fetcher, payload: String, payloadName: String,
+        layout: String?, refusals: @escaping @Sendable (String) -> Void
     ) {
         self.port = port
+        self.token = token
         self.settings = settings
         self.fetcher = fetcher
         self.refusals = refusals
         page = Data(PlaygroundPage(payload: payload, payloadName: payloadName, layouts: Self.layoutChoices(settings), selectedLayout: layout ?? "",
-            language: settings.language).html.utf8)
+            language: settings.language, base: "/\(token.text)/").html.utf8)
     }
 
     /// The page's layout choices: detect, each built-in, and the --layout-file one.
@@ -68,13 +74,29 @@ struct Playground: Sendable {
         return Set(names.map { "\($0):\(port)" } + (port == 80 ? names : []))
     }
 
+    /// The address to open: `http://127.0.0.1:PORT/TOKEN/`.
+    var address: String { "http://127.0.0.1:\(port)/\(token.text)/" }
+
+    /// Whether the request's path starts with the token.
+    func carriesToken(_ request: PlaygroundRequest) -> Bool {
+        token.route(request.path) != nil
+    }
+
     func respond(to request: PlaygroundRequest) async -> PlaygroundResponse {
+        // Refused without a line on standard error: whoever lacks the token is told why, and
+        // cannot fill the terminal with lines.
+        guard let path = token.route(request.path) else {
+            return .text(.forbidden, "Refused: the address lacks the playground's token. Open the address herald playground printed when it started, http://127.0.0.1:\(port)/<token>/.\n")
+        }
+        // From here on, the path as routed: without the token.
+        var request = request
+        request.path = path
         if let reason = refusal(of: request) {
-            refusals("refused \(request.method) \(request.path): \(reason)")
+            refusals("refused \(request.method) \(path): \(reason)")
             return .text(.forbidden, "Refused: \(reason).\n")
         }
         // HEAD is GET without the body (the server leaves it out).
-        switch (request.method == .HEAD ? .GET : request.method, request.path) {
+        switch (request.method == .HEAD ? .GET : request.method, path) {
         case (.GET, "/"):
             return PlaygroundResponse(
                 status: .ok, contentType: "text/html; charset=utf-8", body: page,
@@ -84,11 +106,11 @@ struct Playground: Sendable {
         case (.POST, "/preview"):
             return await preview(request)
         case (_, "/"), (_, "/playground.js"):
-            return .text(.methodNotAllowed, "\(request.path) answers GET only.\n", headers: [("Allow", "GET, HEAD")])
+            return .text(.methodNotAllowed, "\(path) answers GET only.\n", headers: [("Allow", "GET, HEAD")])
         case (_, "/preview"):
             return .text(.methodNotAllowed, "/preview answers POST only.\n", headers: [("Allow", "POST")])
         default:
-            return .text(.notFound, "\(request.path): not found; the playground is at http://127.0.0.1:\(port)/\n")
+            return .text(.notFound, "\(path): not found; the playground is at \(address)\n")
         }
     }
 

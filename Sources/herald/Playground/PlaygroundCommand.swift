@@ -8,7 +8,7 @@ struct PlaygroundCommand: AsyncParsableCommand {
         commandName: "playground",
         abstract: "Edit a payload in your browser and watch the notification change as you type.",
         discussion: """
-            Serves a page at http://127.0.0.1:PORT: paste or edit a device payload, or the request \
+            Serves a page at http://127.0.0.1:PORT/TOKEN/, the address it prints: paste or edit a device payload, or the request \
             body your backend posts to OneSignal, FCM v1 or Expo, and the page draws the \
             notification as `herald preview --html` does (with Herald and without, light and \
             dark), with the device payload a request body becomes, the APNs headers, the \
@@ -16,9 +16,13 @@ struct PlaygroundCommand: AsyncParsableCommand {
 
             It listens on 127.0.0.1 only and answers only requests addressed to it by that \
             address and sent by its own page: another web site cannot use it, even through DNS \
-            rebinding. Request bodies over 1 MB are refused. It reads no file but those given \
-            here, and downloads avatars and attachments only with --allow-fetch (https only, \
-            as the phone). Ctrl-C stops it.
+            rebinding. TOKEN is 128 random bits, new each run, and every request without it is \
+            refused (403), so no other user or program on this machine can use it either (to \
+            decrypt with --decryption-keys, or to download with --allow-fetch). Request bodies \
+            over 1 MB are refused; a request must arrive whole within 10 seconds, a connection \
+            left idle closes after 60, and at most 64 connections may wait without the token. \
+            It reads no file but those given here, and downloads avatars and attachments only \
+            with --allow-fetch (https only, as the phone). Ctrl-C stops it.
 
             Exit status: 0 stopped by Ctrl-C (SIGINT) or SIGTERM, 2 usage errors, unreadable \
             files, or a port that cannot be listened on.
@@ -55,32 +59,53 @@ struct PlaygroundCommand: AsyncParsableCommand {
     func run() async throws {
         // Caught from before the ready line: a script may signal as soon as it reads it.
         let shutdown = ShutdownSignal()
-        let temporary = FileManager.default.temporaryDirectory.appendingPathComponent("herald-playground-\(UUID().uuidString)", isDirectory: true)
         let fetcher = AsyncHTTPClientFetcher(allowHTTP: allowHTTP)
+        var temporary: URL?
         do {
+            let folder = try Self.temporaryFolder()
+            temporary = folder
             let layout = try layoutOptions.resolve()
             let settings = Playground.Settings(
                 layoutFile: layoutOptions.layoutFile == nil ? nil : layout, language: requestOptions.language, allowFetch: allowFetch, allowHTTP: allowHTTP,
                 keyProvider: try decryptionOptions.keys(), app: try appLookOptions.resolve(),
-                attachmentDirectory: temporary.appendingPathComponent("attachments", isDirectory: true))
+                attachmentDirectory: folder.appendingPathComponent("attachments", isDirectory: true))
             let (text, name) = try firstPayload()
             let server = try await PlaygroundServer.bind(host: "127.0.0.1", port: port)
             let playground = Playground(
                 port: server.port, settings: settings, fetcher: fetcher, payload: text, payloadName: name, layout: layout?.name,
                 refusals: { printError($0) })
-            let serving = Task { await server.serve(maximumBodyBytes: Playground.maximumBodyBytes, responder: playground.respond(to:)) }
+            let serving = Task {
+                await server.serve(maximumBodyBytes: Playground.maximumBodyBytes, proves: playground.carriesToken(_:), responder: playground.respond(to:))
+            }
             // Written unbuffered: a script waiting for this line sees it at once.
-            FileHandle.standardOutput.write(Data("herald playground: listening on http://127.0.0.1:\(server.port)/ (open it in a browser; Ctrl-C stops)\n".utf8))
+            FileHandle.standardOutput.write(Data("herald playground: listening on \(playground.address) (open it in a browser; Ctrl-C stops)\n".utf8))
             await shutdown.wait()
             serving.cancel()
             await serving.value
         } catch {
             await fetcher.shutdown()
+            Self.remove(temporary)
             error.exit()
         }
         await fetcher.shutdown()
-        try? FileManager.default.removeItem(at: temporary)  // absent when nothing was downloaded; a leftover is harmless
+        Self.remove(temporary)
         printError("playground stopped")
+    }
+
+    /// The playground's own temporary folder, for downloaded attachments (which may hold what a
+    /// decrypted payload named): `herald-UID/playground-UUID` in the temporary directory, yours
+    /// alone (0700, never through a link).
+    private static func temporaryFolder() throws(CLIError) -> URL {
+        do {
+            return try PrivateDirectory.temporary("playground-\(UUID().uuidString)").url
+        } catch {
+            throw .usage("the playground's temporary folder: \(error.description)")
+        }
+    }
+
+    private static func remove(_ temporary: URL?) {
+        guard let temporary else { return }
+        try? FileManager.default.removeItem(at: temporary)  // a leftover is harmless: it is yours alone
     }
 
     /// The editor's first text and where it came from.

@@ -11,6 +11,8 @@ struct PlaygroundPage {
     /// The menu's choice when the page opens.
     var selectedLayout: String
     var language: String
+    /// The path the page and its requests live under: `/TOKEN/`.
+    var base: String
 
     /// Scripts only from the playground itself, requests only to it, images only inline; no
     /// frame may hold the page.
@@ -29,7 +31,7 @@ struct PlaygroundPage {
             <meta name="viewport" content="width=device-width, initial-scale=1">
             <title>Herald playground</title>
             <style>\(PreviewPage.style)\(Self.style)</style>
-            <script src="/playground.js" defer></script>
+            <script src="\(HTMLText.escape(base))playground.js" defer></script>
             </head>
             <body>
             <header><h1>Herald playground</h1><p>Paste or edit a payload: a device payload (what iOS hands the extension), or the request \
@@ -93,14 +95,16 @@ struct PlaygroundPage {
         #copy { font-size: 12px; margin-left: 8px; }
         """
 
-    /// Posts the editor's text 200 ms after the last keystroke and draws the answer; an answer
-    /// to an older text than the newest sent is dropped. Every value is set as text, except
+    /// Posts the editor's text 200 ms after the last keystroke, beside the script itself (under
+    /// the token), and draws the answer; an answer to an older text than the newest sent is dropped. Every value is set as text, except
     /// the picture, which the playground built with everything from the payload escaped.
     static let script = """
         'use strict';
         (() => {
           const $ = (id) => document.getElementById(id);
           const editor = $('payload'), layout = $('layout'), language = $('language');
+          // /TOKEN/preview: every request carries the token of the address the page came from.
+          const previewURL = new URL('preview', document.currentScript.src);
           let sent = 0, timer = null;
 
           const list = (element, items, line) => {
@@ -150,7 +154,7 @@ struct PlaygroundPage {
             $('status').textContent = 'updating…';
             let answer;
             try {
-              const response = await fetch('/preview', {
+              const response = await fetch(previewURL, {
                 method: 'POST',
                 headers: { 'Content-Type': 'application/json' },
                 body: JSON.stringify({ payload: editor.value, layout: layout.value, language: language.value }),

@@ -1,4 +1,5 @@
 import Foundation
+import HeraldAPNsEmulator
 import NIOCore
 import NIOHTTP1
 import NIOPosix
@@ -8,32 +9,57 @@ import NIOPosix
 /// handed to a responder; the answer goes back on the same connection, which stays open for
 /// the next request unless the answer closes it.
 ///
+/// No connection is held for nothing (``Limits``): a request must arrive whole within the read
+/// timeout of its first byte, a connection waiting for one closes after the idle timeout, and
+/// connections that have not yet sent a request with the token are capped, the oldest closed
+/// for a newcomer.
+///
 /// Not Hummingbird itself: Hummingbird 2 needs Swift tools 6.2 and macOS 14, and every app
 /// that adds Herald's extension library would resolve it and the packages it brings, for a
 /// page only the command line serves.
 struct PlaygroundServer: Sendable {
     typealias Connection = NIOAsyncChannel<HTTPServerRequestPart, HTTPServerResponsePart>
 
+    /// How long a connection may take, and how many may wait.
+    struct Limits: Sendable {
+        /// From a request's first byte to its last: its head and body must arrive within it,
+        /// or the connection closes. The page's requests take milliseconds.
+        var readTimeout: Duration = .seconds(10)
+        /// How long a connection may wait for its next request; a browser opens a new one.
+        var idleTimeout: Duration = .seconds(60)
+        /// How many connections may be open that have not yet sent a request with the token;
+        /// one more closes the oldest of them. A browser opens at most 6 to one address.
+        var maximumUnprovenConnections = 64
+    }
+
     private let channel: NIOAsyncChannel<Connection, Never>
+    private let unproven: UnprovenConnections
     /// The port bound.
     let port: Int
 
-    /// Binds and starts accepting connections, which wait for ``serve(maximumBodyBytes:responder:)``.
+    /// Binds and starts accepting connections, which wait for ``serve(maximumBodyBytes:proves:responder:)``.
     ///
+    /// - Parameters:
+    ///   - host: the address to listen on.
+    ///   - port: the port, 0 for any free one.
+    ///   - limits: the timeouts and the cap on connections.
     /// - Throws: ``CLIError`` (status 2) when the address cannot be bound, saying why.
-    static func bind(host: String, port: Int) async throws(CLIError) -> PlaygroundServer {
+    static func bind(host: String, port: Int, limits: Limits = Limits()) async throws(CLIError) -> PlaygroundServer {
+        let unproven = UnprovenConnections(limit: limits.maximumUnprovenConnections)
         do {
             let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
                 .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
                 .bind(host: host, port: port) { child in
                     child.eventLoop.makeCompletedFuture {
+                        unproven.admit(child)
+                        try child.pipeline.syncOperations.addHandler(RequestDeadlines(readTimeout: limits.readTimeout, idleTimeout: limits.idleTimeout))
                         // Malformed requests get 400 and the connection closes (NIO's error handler).
                         try child.pipeline.syncOperations.configureHTTPServerPipeline(withErrorHandling: true)
                         return try Connection(wrappingChannelSynchronously: child)
                     }
                 }
             guard let bound = channel.channel.localAddress?.port else { throw ChannelError.unknownLocalAddress }
-            return PlaygroundServer(channel: channel, port: bound)
+            return PlaygroundServer(channel: channel, unproven: unproven, port: bound)
         } catch {
             throw .cannotListen(on: host, port: port, error)
         }
@@ -45,16 +71,21 @@ struct PlaygroundServer: Sendable {
     /// - Parameters:
     ///   - maximumBodyBytes: a larger request body is read to its end, not kept, and answered
     ///     413; the connection then closes.
+    ///   - proves: whether a request shows the connection is the page's (it carries the
+    ///     token), so that it no longer counts against the cap.
     ///   - responder: makes the answer to each request.
-    func serve(maximumBodyBytes: Int, responder: @escaping @Sendable (PlaygroundRequest) async -> PlaygroundResponse) async {
+    func serve(
+        maximumBodyBytes: Int, proves: @escaping @Sendable (PlaygroundRequest) -> Bool,
+        responder: @escaping @Sendable (PlaygroundRequest) async -> PlaygroundResponse
+    ) async {
         // Not a discarding task group: that needs macOS 14, and Herald's floor is 13. A finished
         // connection leaves only its empty result behind until the server stops.
         await withTaskGroup(of: Void.self) { group in
             do {
                 try await channel.executeThenClose { connections in
                     for try await connection in connections {
-                        group.addTask {
-                            await Self.serve(connection, maximumBodyBytes: maximumBodyBytes, responder: responder)
+                        group.addTask { [unproven] in
+                            await Self.serve(connection, maximumBodyBytes: maximumBodyBytes, unproven: unproven, proves: proves, responder: responder)
                         }
                     }
                 }
@@ -68,7 +99,8 @@ struct PlaygroundServer: Sendable {
 
     /// One connection's requests, in order.
     private static func serve(
-        _ connection: Connection, maximumBodyBytes: Int, responder: @Sendable (PlaygroundRequest) async -> PlaygroundResponse
+        _ connection: Connection, maximumBodyBytes: Int, unproven: UnprovenConnections, proves: (PlaygroundRequest) -> Bool,
+        responder: @Sendable (PlaygroundRequest) async -> PlaygroundResponse
     ) async {
         // A connection's failure (the client reset it, the server is stopping) ends that
         // connection only; a malformed request was already answered 400 by NIO's handler.
@@ -92,12 +124,16 @@ struct PlaygroundServer: Sendable {
                     }
                 case .end:
                     guard let requestHead = head else { continue }
+                    connection.channel.triggerUserOutboundEvent(RequestDeadlines.RequestRead(), promise: nil)
+                    let request = PlaygroundRequest(head: requestHead, body: Data(body.readableBytesView))
+                    if proves(request) { unproven.prove(connection.channel) }
                     let response = tooLarge
                         ? .text(.payloadTooLarge, "A request body may have at most \(maximumBodyBytes) bytes (a payload APNs accepts has at most 4096).\n")
-                        : await responder(PlaygroundRequest(head: requestHead, body: Data(body.readableBytesView)))
+                        : await responder(request)
                     let closing = tooLarge || !requestHead.isKeepAlive
                     try await write(response, closing: closing, withBody: requestHead.method != .HEAD, to: outbound)
                     if closing { return }
+                    connection.channel.triggerUserOutboundEvent(RequestDeadlines.Answered(), promise: nil)
                     head = nil
                 }
             }
