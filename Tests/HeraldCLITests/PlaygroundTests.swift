@@ -102,7 +102,7 @@ struct PlaygroundTests {
                 """#
             let answer = try JSONValue(parsing: try await Self.postPreview(payload, on: playground, layout: "apns").body)
             let decisions = answer["decisions"]?.arrayValue?.compactMap { $0["message"]?.stringValue } ?? []
-            #expect(decisions.contains { $0.contains("crag-sunrise.png is a local path, which only `herald preview` reads") })
+            #expect(decisions.contains { $0.contains("crag-sunrise.png is a local path, which the phone never reads; only `herald preview` reads one") })
             #expect(decisions.contains { $0.contains("avatar URL \"file:///etc/hostname\" is not an absolute http(s) URL") })
             let picture = try #require(answer["picture"]?.stringValue)
             #expect(picture.contains("silhouette"))
