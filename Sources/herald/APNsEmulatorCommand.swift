@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import HeraldAPNs
 import HeraldAPNsEmulator
+import HeraldCore
 
 struct APNsEmulatorCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -154,7 +155,7 @@ struct APNsEmulatorCommand: AsyncParsableCommand {
         }
         if let caOut {
             do {
-                try emulator.certificatePEM.write(toFile: caOut, atomically: true, encoding: .utf8)
+                try PrivateFile.replace(URL(fileURLWithPath: caOut), with: Data(emulator.certificatePEM.utf8))
             } catch {
                 await emulator.shutdown()
                 var isFolder: ObjCBool = false
