@@ -28,7 +28,7 @@ struct Herald: AsyncParsableCommand {
     /// Runs a command, mapping ArgumentParser's usage errors to exit status 2.
     static func main() async {
         if let message = CommandLineCheck.message(for: Array(CommandLine.arguments.dropFirst()), root: Self.self) {
-            FileHandle.standardError.write(Data((message + "\n").utf8))
+            FileHandle.standardError.write(Data((message.terminalSafe + "\n").utf8))
             Foundation.exit(CLIError.usageExitCode)
         }
         do {
@@ -40,7 +40,7 @@ struct Herald: AsyncParsableCommand {
             }
         } catch {
             if exitCode(for: error) == .validationFailure {
-                FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+                FileHandle.standardError.write(Data((fullMessage(for: error).terminalSafe + "\n").utf8))
                 Foundation.exit(CLIError.usageExitCode)
             }
             exit(withError: error)

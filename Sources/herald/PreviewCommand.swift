@@ -121,7 +121,8 @@ struct PreviewCommand: AsyncParsableCommand {
                 avatarTimeout: .seconds(avatarTimeout),
                 fetchMedia: !noFetch,
                 allowHTTP: allowHTTP,
-                localFileBase: source.baseDirectory,
+                // A payload on standard input has no folder: it reads no local media.
+                localFileBase: payload == "-" ? nil : source.baseDirectory,
                 attachmentDirectory: attachmentsDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) }
                     ?? PrivateDirectory.temporaryURL("attachments"),
                 avatarCache: AvatarCacheConfiguration(

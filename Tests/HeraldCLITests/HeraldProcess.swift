@@ -26,19 +26,23 @@ struct HeraldProcess {
         return directory.appendingPathComponent("herald")
     }
 
-    /// Runs herald to completion; see ``run(_:_:stdin:environment:)``.
-    static func run(_ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:]) async throws -> Result {
+    /// Runs herald to completion; see ``run(_:_:stdin:environment:workingDirectory:)``.
+    static func run(_ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:], workingDirectory: URL? = nil) async throws -> Result {
         var inherited = ProcessInfo.processInfo.environment
         inherited.removeValue(forKey: "HERALD_DECRYPTION_KEYS")
-        return try await run(executable, arguments, stdin: stdin, environment: inherited.merging(environment) { _, new in new })
+        return try await run(
+            executable, arguments, stdin: stdin, environment: inherited.merging(environment) { _, new in new }, workingDirectory: workingDirectory)
     }
 
     /// Runs a program to completion without blocking a thread of the cooperative pool: tests run
     /// in parallel on few cores, and a blocked pool would delay other tests' timers.
-    static func run(_ program: URL, _ arguments: [String], stdin: Data? = nil, environment: [String: String]? = nil) async throws -> Result {
+    static func run(
+        _ program: URL, _ arguments: [String], stdin: Data? = nil, environment: [String: String]? = nil, workingDirectory: URL? = nil
+    ) async throws -> Result {
         let process = Process()
         process.executableURL = program
         process.arguments = arguments
+        if let workingDirectory { process.currentDirectoryURL = workingDirectory }
         if let environment { process.environment = environment }
         let output = Pipe()
         let error = Pipe()

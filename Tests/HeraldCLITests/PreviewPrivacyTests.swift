@@ -37,6 +37,21 @@ struct PreviewPrivacyTests {
         }
     }
 
+    /// The re-probe: a payload on standard input took the working directory as its folder, so
+    /// `cd / && cat untrusted.json | herald preview -` reached every file on the machine. A
+    /// payload on standard input has no folder, and reads no local media.
+    @Test func aPayloadOnStandardInputReadsNoLocalMedia() async throws {
+        try Self.png.write(to: folder.appendingPathComponent("photo.png"))
+        let payload = #"{"aps":{"alert":"x","mutable-content":1},"attachments":[{"url":"photo.png"}]}"#
+        let result = try await HeraldProcess.run(
+            ["preview", "--json", "--attachments-dir", folder.appendingPathComponent("out").path, "-"], stdin: Data(payload.utf8), workingDirectory: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        let json = try JSONValue(parsing: result.stdout)
+        #expect(json["attachments"]?.arrayValue?.first?["status"] == "skipped")
+        let decisions = json["decisions"]?.arrayValue?.compactMap { $0["message"]?.stringValue } ?? []
+        #expect(decisions.contains { $0.contains("not of a payload on standard input") }, "\(decisions)")
+    }
+
     /// F4: two FIFOs took both threads of a two-core machine; `--budget 3` ran 14.9 s and ended
     /// only when a key was typed. They are refused without being opened for reading.
     @Test func aFIFOAttachmentEndsThePreview() async throws {

@@ -32,6 +32,21 @@ struct SendOneSignalTests {
         #expect(!result.stdout.contains(Self.apiKey) && !result.stderr.contains(Self.apiKey))
     }
 
+    /// The re-probe: a 307 from the loopback endpoint to an address the endpoint check refuses
+    /// was followed, the body posted again and reported "Created".
+    @Test func aRedirectIsNotFollowed() async throws {
+        let server = try LoopbackServer(routes: [
+            "/notifications": .respond(status: 307, headers: ["Location": "/elsewhere"], body: Data()),
+            "/elsewhere": Self.json(200, #"{"id":"b98881cc-1e94-4366-bbd9-db8f3429292b","errors":[]}"#),
+        ])
+        defer { server.stop() }
+        let result = try await HeraldProcess.run(
+            Self.arguments + ["--endpoint", server.url("/notifications").absoluteString], environment: ["HERALD_ONESIGNAL_API_KEY": Self.apiKey])
+        #expect(result.status == 1)
+        #expect(!result.stdout.contains("Created"))
+        #expect(server.requests.map(\.path) == ["/notifications"])
+    }
+
     @Test func aTwoHundredWithoutAnIDIsAFailure() async throws {
         let server = try LoopbackServer(routes: ["/notifications": Self.json(200, #"{"id":"","errors":["All included players are not subscribed"]}"#)])
         defer { server.stop() }

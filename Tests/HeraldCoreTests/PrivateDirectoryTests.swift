@@ -70,16 +70,35 @@ import Testing
         #expect { try PrivateFile.create(directory.file("one")) } throws: { ($0 as? PrivateFileError)?.code == .failed }
     }
 
-    @Test func replacingALinkReplacesTheLinkNotItsTarget() throws {
+    @Test func aLinkIsNeitherWrittenThroughNorReplaced() throws {
         let victim = scratch.appendingPathComponent("victim")
         try Data("keep".utf8).write(to: victim)
         let link = scratch.appendingPathComponent("page.html")
         try FileManager.default.createSymbolicLink(at: link, withDestinationURL: victim)
-        try PrivateFile.replace(link, with: Data("new".utf8))
+        #expect(throws: PrivateFileError(.symbolicLink, path: link.path, "")) { try PrivateFile.replace(link, with: Data("new".utf8)) }
         #expect(String(decoding: try Data(contentsOf: victim), as: UTF8.self) == "keep")
-        #expect(String(decoding: try Data(contentsOf: link), as: UTF8.self) == "new")
-        #expect(try mode(link) == 0o600)
-        #expect(try FileManager.default.attributesOfItem(atPath: link.path)[.type] as? FileAttributeType == .typeRegular)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == victim.path)
+    }
+
+    @Test func aFileIsReplacedAtOnceAndMadePrivate() throws {
+        let page = scratch.appendingPathComponent("page.html")
+        try Data("old".utf8).write(to: page)
+        try PrivateFile.replace(page, with: Data("new".utf8))
+        #expect(String(decoding: try Data(contentsOf: page), as: UTF8.self) == "new")
+        #expect(try mode(page) == 0o600)
+    }
+
+    /// The re-probe: run as root, `--html /dev/null` or a FIFO would be replaced by a file (and
+    /// `--html /dev/stdout`, a link, was). Only a regular file is replaced.
+    @Test func replacingRefusesWhatIsNotARegularFile() throws {
+        let fifo = scratch.appendingPathComponent("fifo")
+        #expect(mkfifo(fifo.path, 0o600) == 0)
+        #expect(throws: PrivateFileError(.notAFile, path: fifo.path, "")) { try PrivateFile.replace(fifo, with: Data("x".utf8)) }
+        #expect(try FileManager.default.attributesOfItem(atPath: fifo.path)[.type] as? FileAttributeType != .typeRegular)
+        let folder = scratch.appendingPathComponent("folder", isDirectory: true)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        #expect(throws: PrivateFileError(.notAFile, path: folder.path, "")) { try PrivateFile.replace(folder, with: Data("x".utf8)) }
+        #expect((try FileManager.default.contentsOfDirectory(atPath: scratch.path)).allSatisfy { !$0.hasSuffix(".tmp") })
     }
 
     @Test func appendingRefusesALinkAndCreatesMissingFiles0600() throws {

@@ -98,6 +98,27 @@ struct LocalMediaTests {
         #expect(attachmentDecision(result).contains("not a regular file"), "\(attachmentDecision(result))")
     }
 
+    @Test func aFileURLNamingAnotherHostIsRefused() async throws {
+        try TestMedia.png(width: 10, height: 10).write(to: base.appendingPathComponent("media/photo.png"))
+        let result = await preview(payload(attachment: "file://evil.example" + base.appendingPathComponent("media/photo.png").path))
+        #expect(result.attachments.first?.status == .skipped)
+        #expect(attachmentDecision(result).contains("names the host evil.example"), "\(attachmentDecision(result))")
+    }
+
+    /// The re-probe swapped a folder on the way for a link between the check and the open;
+    /// the file opened is judged where the kernel says it is, which names the real file.
+    @Test func theKernelNamesTheFileActuallyOpened() throws {
+        let real = base.appendingPathComponent("media/real.png")
+        try TestMedia.png(width: 10, height: 10).write(to: real)
+        try FileManager.default.createSymbolicLink(atPath: base.appendingPathComponent("via").path, withDestinationPath: "media")
+        let descriptor = open(base.appendingPathComponent("via/real.png").path, O_RDONLY)
+        #expect(descriptor >= 0)
+        defer { close(descriptor) }
+        let resolved = try #require(realpath(real.path, nil))
+        defer { free(resolved) }
+        #expect(Platform.path(ofOpenFile: descriptor) == String(cString: resolved))
+    }
+
     @Test func aFolderIsNotAFile() async throws {
         let result = await preview(payload(attachment: "./media"))
         #expect(result.attachments.first?.status == .failed)

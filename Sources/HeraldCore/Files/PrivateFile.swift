@@ -47,11 +47,25 @@ package enum PrivateFile {
     }
 
     /// Replaces a file's contents at once: `data` goes to a new 0600 file beside it, which is
-    /// then renamed over it, so a reader sees the old file or the new one, and a link at `url`
-    /// is replaced, not followed.
+    /// then renamed over it, so a reader sees the old file or the new one. Anything but a
+    /// regular file already at `url` is refused, neither followed nor replaced: a link (planted,
+    /// or `/dev/stdout`), a folder, a device such as `/dev/null`, a FIFO. Run as root, a rename
+    /// would replace even those.
     ///
-    /// - Throws: ``PrivateFileError`` when the new file cannot be written or renamed.
+    /// - Throws: ``PrivateFileError`` when `url` is not a regular file, or the new file cannot be
+    ///   written or renamed.
     package static func replace(_ url: URL, with data: Data) throws(PrivateFileError) {
+        var existing = stat()
+        if lstat(url.path, &existing) == 0 {
+            switch existing.st_mode & S_IFMT {
+            case S_IFREG:
+                break
+            case S_IFLNK:
+                throw PrivateFileError(.symbolicLink, path: url.path, "\(url.path) is a symbolic link, which Herald neither writes through nor replaces; name a regular file")
+            default:
+                throw PrivateFileError(.notAFile, path: url.path, "\(url.path) is not a regular file (a folder, a device or a FIFO), which Herald does not replace; name a file")
+            }
+        }
         let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
         do throws(PrivateFileError) {
             let handle = try create(temporary)

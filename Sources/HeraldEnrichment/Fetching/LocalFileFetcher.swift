@@ -4,8 +4,10 @@ import Foundation
 /// go through the same caps and sniffing as real downloads.
 ///
 /// Only a regular file inside ``root`` (the payload file's folder) is read, judged after every
-/// symbolic link in its path is resolved: a payload cannot name `/proc/self/environ`, a key
-/// file in the user's home, a FIFO or a terminal. The file is opened with `O_NONBLOCK`, and
+/// symbolic link in its path is resolved, and again once open, where the kernel says the file
+/// opened is (``Platform/path(ofOpenFile:)``), so a folder swapped for a link in between leads
+/// nowhere: a payload cannot name `/proc/self/environ`, a key file in the user's home, a FIFO
+/// or a terminal. The file is opened with `O_NONBLOCK`, and
 /// opened and read on a queue of its own, never on Swift's concurrency pool, so a file that
 /// blocks (a stuck network mount) cannot take the threads the deadline needs. The file is read
 /// one chunk per request of the reader, never ahead of it, so memory stays at one chunk
@@ -48,6 +50,12 @@ struct LocalFileFetcher: Sendable {
         guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
             close(descriptor)
             return .failure(FetchError(.notARegularFile, "\(path) is not a regular file (a folder, a FIFO or a device), which a preview never reads"))
+        }
+        // A folder on the way may have been swapped for a link since realpath looked (O_NOFOLLOW
+        // guards only the last name): the file opened is judged again, where the kernel says it is.
+        guard let opened = Platform.path(ofOpenFile: descriptor), opened.hasPrefix(prefix) else {
+            close(descriptor)
+            return .failure(FetchError(.outsideFolder, "\(path) changed while it was opened: the file opened is not inside the payload file's folder \(folder)"))
         }
         return .success(descriptor)
     }

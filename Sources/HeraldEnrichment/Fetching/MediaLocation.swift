@@ -24,7 +24,11 @@ enum MediaLocation: Sendable {
             }
         case .local(let local):
             guard let base = configuration.localFileBase else {
-                self = .refused("\(url.absoluteString) is a local path, which the phone never reads; only `herald preview` reads one, from the payload file's folder")
+                self = .refused("\(url.absoluteString) is a local path, which the phone never reads; only `herald preview` reads one, from the folder of a payload file (not of a payload on standard input)")
+                return
+            }
+            if local.isFileURL, let host = local.host, !host.isEmpty, host.lowercased() != "localhost" {
+                self = .refused("\(url.absoluteString) names the host \(host); a file: URL a preview reads names no host")
                 return
             }
             // "/media/a.jpg" in a payload is relative to the sender's server, so it is read

@@ -104,6 +104,9 @@ struct SendOneSignalCommand: AsyncParsableCommand {
         // then decides), instead of AsyncHTTPClient retrying it until the timeout.
         var configuration = HTTPClient.Configuration()
         configuration.connectionPool.retryConnectionEstablishment = false
+        // An API call is answered where it was sent: a redirect (to a host the endpoint check
+        // would refuse, say) is OneSignal's answer to report, not a place to post again.
+        configuration.redirectConfiguration = .disallow
         let httpClient = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
         let client = OneSignalClient(
             apiKey: apiKey, endpoint: endpoint.flatMap(URL.init(string:)) ?? OneSignalClient.defaultEndpoint, httpClient: httpClient,
