@@ -42,7 +42,7 @@ struct AvatarCache: Sendable {
         }
         return (
             AvatarCache(directory: fallback.url, byteLimit: configuration.byteLimit, now: now),
-            [Decision(.avatarCacheFallback, "the avatar cache cannot be used (before first unlock?): \(primary); using \(fallback.url.path)")]
+            [Decision(.avatarCacheFallback, "the avatar cache cannot be used (on a phone, perhaps before first unlock): \(primary); using \(fallback.url.path)")]
         )
     }
 

@@ -106,7 +106,7 @@ struct AttachmentDownloader: Sendable {
             return .success(format)
         }
         if let what = MediaSniffer.describeNonMedia(prefix) {
-            return .failure(Rejection("the server sent \(what), not media"))
+            return .failure(Rejection("it is \(what), not media"))
         }
         return .failure(Rejection("its bytes are no format iOS attaches (PNG, JPEG, GIF, WebP, HEIC, MP3, M4A, WAV, AIFF, MP4, QuickTime, MPEG, AVI); Herald goes by the bytes, whatever type the payload, Content-Type or URL names"))
     }
