@@ -45,8 +45,9 @@ struct DeliveryOptions: ParsableArguments {
         guard let project else { return nil }
         var categories: [(category: String, target: String)] = []
         do {
+            let root = try ProjectRoot(given: project)
             for url in try ProjectLocator.projects(at: project) {
-                for found in try Doctor.examine(XcodeProject(contentsOf: url)).extensions where found.kind == .content {
+                for found in try Doctor.examine(XcodeProject(contentsOf: url, root: root)).extensions where found.kind == .content {
                     categories += found.categories.map { (category: $0, target: found.target) }
                 }
             }

@@ -15,7 +15,9 @@ struct DoctorCommand: ParsableCommand {
             PATH is an .xcodeproj, an .xcworkspace, a folder holding one (a React Native app's \
             ios/ folder, or the app's root), or an Expo app's app.json: the project in ios/ once \
             `npx expo prebuild` has made it; before that, the app's entitlements and Info.plist \
-            keys in the config.
+            keys in the config. Nothing outside PATH's folder is read: PATH itself when it is a \
+            plain folder, the folder holding it otherwise (for a project.pbxproj, the folder \
+            holding its .xcodeproj); a file the project names outside it is a file-outside finding.
 
             Every finding has a stable check id, a status, the target and configurations it \
             concerns, and a one-line fix. Checks:
@@ -43,10 +45,12 @@ struct DoctorCommand: ParsableCommand {
     func run() throws {
         let reports: [DoctorReport]
         do {
+            // Nothing outside this folder is read (docs/doctor.md, "Limits").
+            let root = try ProjectRoot(given: path)
             reports = try ProjectLocator.locations(at: path).map { location throws(DoctorError) in
                 switch location {
-                case .xcodeProject(let url): try Doctor.examine(XcodeProject(contentsOf: url))
-                case .expoConfig(let url): Doctor.examine(try ExpoConfig(contentsOf: url))
+                case .xcodeProject(let url): try Doctor.examine(XcodeProject(contentsOf: url, root: root))
+                case .expoConfig(let url): Doctor.examine(try ExpoConfig(contentsOf: url, root: root))
                 }
             }
         } catch {

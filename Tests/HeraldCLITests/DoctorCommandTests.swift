@@ -84,7 +84,15 @@ struct DoctorCommandTests {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("doctor-\(UUID().uuidString)")
         let workspace = root.appendingPathComponent("App.xcworkspace")
         try FileManager.default.createDirectory(at: workspace, withIntermediateDirectories: true)
-        let project = Self.fixture("mattermost-mattermost-mobile/ios/Mattermost.xcodeproj")
+        // A project outside the workspace's folder is not read.
+        let fixture = Self.fixture("mattermost-mattermost-mobile/ios/Mattermost.xcodeproj")
+        try Data("<Workspace>\n  <FileRef location = \"absolute:\(fixture)\"></FileRef>\n</Workspace>\n".utf8)
+            .write(to: workspace.appendingPathComponent("contents.xcworkspacedata"))
+        let outside = try await HeraldProcess.run(["doctor", workspace.path])
+        #expect(outside.status == 2)
+        #expect(outside.stderr.contains("the workspace names \(fixture), outside the folder herald doctor was given (\(root.path))"), "\(outside.stderr)")
+        try FileManager.default.copyItem(atPath: Self.fixture("mattermost-mattermost-mobile/ios"), toPath: root.appendingPathComponent("ios").path)
+        let project = root.appendingPathComponent("ios/Mattermost.xcodeproj").path
         try Data(
             """
             <?xml version="1.0" encoding="UTF-8"?>
@@ -124,6 +132,32 @@ struct DoctorCommandTests {
             .write(to: workspace.appendingPathComponent("contents.xcworkspacedata"))
         let missing = try await HeraldProcess.run(["doctor", workspace.path])
         #expect(missing.stderr.contains("the workspace names \(root.path)/Missing.xcodeproj, which does not exist"))
+    }
+
+    /// The re-probe, as it was run: an `.xcconfig` including `/proc/self/environ` and a bundle id
+    /// set from what it read printed the environment.
+    @Test func anIncludeOfTheEnvironmentPrintsNothingOfIt() async throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("doctor-\(UUID().uuidString)")
+        let ios = root.appendingPathComponent("ios")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: Self.fixture("mattermost-mattermost-mobile/ios"), toPath: ios.path)
+        let file = ios.appendingPathComponent("Mattermost.xcodeproj/project.pbxproj")
+        let text = try String(contentsOf: file, encoding: .utf8)
+        try Data(text.replacingOccurrences(of: "= com.mattermost.rnbeta.NotificationService;", with: "= \"$(L0)\";").utf8).write(to: file)
+        let support = ios.appendingPathComponent("Pods/Target Support Files/Pods-NotificationService")
+        try FileManager.default.createDirectory(at: support, withIntermediateDirectories: true)
+        for configuration in ["debug", "release"] {
+            try Data("#include \"/proc/self/environ\"\nL0 = $(ZZZ)\n".utf8).write(to: support.appendingPathComponent("Pods-NotificationService.\(configuration).xcconfig"))
+        }
+        let secret = "sekrit-\(UUID().uuidString)"
+        let result = try await HeraldProcess.run(["doctor", root.path], environment: ["ZZZ": "hello", "SECRET_TOKEN": secret])
+        #expect(result.status == 1)
+        #expect(
+            result.stdout.contains("file-outside: Pods-NotificationService.debug.xcconfig line 1 includes /proc/self/environ, which is outside the folder herald doctor was given"),
+            "\(result.stdout)")
+        #expect(!result.stdout.contains(secret) && !result.stderr.contains(secret))
+        #expect(!result.stdout.contains("hello") && !result.stdout.contains("\\u{0}"))
+        #expect(!result.crashed)
     }
 
     @Test func anExpoConfigBeforePrebuildIsCheckedForTheAppsKeys() async throws {

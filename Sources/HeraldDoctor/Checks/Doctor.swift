@@ -15,9 +15,10 @@ public enum Doctor {
 
     /// Runs every check on `project`.
     ///
-    /// An Info.plist or entitlements file that is missing or not a property list is a finding
-    /// (`file-missing`, `file-unreadable`, with its line), and the checks that need it say
-    /// nothing.
+    /// An Info.plist or entitlements file that is missing, outside the folder `herald doctor`
+    /// was given or not a property list is a finding (`file-missing`, `file-outside`,
+    /// `file-unreadable`, with its line), and the checks that need it say nothing; so is an
+    /// `.xcconfig` file outside the folder (`file-outside`), whose settings are unknown.
     public static func examine(_ project: XcodeProject) -> DoctorReport {
         let names = project.configurations.map(\.name)
         var findings: [DoctorFinding] = []
@@ -109,6 +110,7 @@ public enum Doctor {
         }
         findings += unresolvedFindings(unresolved, project: project)
         findings += cycleFindings(project)
+        findings += outsideFindings(project)
         return DoctorReport(projectURL: project.url, configurations: names, extensions: found, findings: merge(findings, targets: project.targets))
     }
 
@@ -155,29 +157,6 @@ public enum Doctor {
         }?.target
     }
 
-    private static func fileFindings(_ target: ResolvedTarget, configuration: String) -> [DoctorFinding] {
-        target.fileNotes.map { note in
-            let name = target.target.name
-            switch note.problem {
-            case .otherCase(let found):
-                return DoctorFinding(
-                    .fileCase, .warning, target: name, configuration: configuration,
-                    "\(note.setting) names \(note.written), found only as \(found.lastPathComponentsRelative(to: target.settings)) (another case): a Mac's case-insensitive disk builds it, a case-sensitive one does not",
-                    fix: "Rename the folder or file, or change \(note.setting), so the case matches.")
-            case .missing:
-                return DoctorFinding(
-                    .fileMissing, .error, target: name, configuration: configuration, "\(note.setting) names \(note.written), which does not exist",
-                    fix: "Point \(note.setting) at the target's file, relative to the project folder.")
-            case .unreadable(let error):
-                let place = error.line.map { "line \($0): " } ?? ""
-                return DoctorFinding(
-                    .fileUnreadable, .error, target: name, configuration: configuration,
-                    "\(note.setting) names \(note.written), which is not a readable property list: \(place)\(error.reason)",
-                    fix: "Open it in Xcode's property list editor, or check it with `plutil -lint`, and mend it there.")
-            }
-        }
-    }
-
     private static func unresolvedFindings(_ unresolved: [String: (targets: Set<String>, configurations: [String])], project: XcodeProject) -> [DoctorFinding] {
         unresolved.keys.sorted().flatMap { name -> [DoctorFinding] in
             let entry = unresolved[name]!
@@ -193,22 +172,6 @@ public enum Doctor {
                     .unresolvedSetting, .warning, target: nil, configuration: configuration,
                     "$(\(name)) is defined nowhere\(because), used by \(entry.targets.sorted().joined(separator: ", ")); values are compared as written",
                     fix: files.isEmpty ? "Define \(name) in the project's build settings." : "Create \(files.joined(separator: ", ")) (it may be gitignored) or define \(name) in the project.")
-            }
-        }
-    }
-
-    /// Each `#include` skipped as a cycle, in the configurations based on a file that reads it.
-    private static func cycleFindings(_ project: XcodeProject) -> [DoctorFinding] {
-        let levels = project.configurations + project.targets.flatMap(\.configurations)
-        return project.xcconfigs.sorted { $0.key.path < $1.key.path }.flatMap { base, file in
-            file.cycles.flatMap { cycle in
-                let chain = cycle.chain.map(\.lastPathComponent).joined(separator: " → ")
-                return levels.filter { $0.baseConfiguration == base }.map { level in
-                    DoctorFinding(
-                        .xcconfigInclude, .warning, target: nil, configuration: level.name,
-                        "\(cycle.file.lastPathComponent) line \(cycle.line) includes \(cycle.chain.last!.lastPathComponent), which is already being read (\(chain)): Xcode skips that #include with a warning, and so does herald doctor",
-                        fix: "Remove that #include, or move what both files need into a third one that each includes.")
-                }
             }
         }
     }
@@ -232,13 +195,5 @@ public enum Doctor {
             let r = (right.element.target.flatMap(targetOrder.firstIndex(of:)) ?? -1, checkOrder.firstIndex(of: right.element.check) ?? 0, right.offset)
             return l < r
         }.map(\.element)
-    }
-}
-
-extension URL {
-    /// The path relative to the project folder, as build settings write it.
-    fileprivate func lastPathComponentsRelative(to settings: BuildSettings) -> String {
-        guard let root = settings.value("SRCROOT")?.text, path.hasPrefix(root + "/") else { return path }
-        return String(path.dropFirst(root.count + 1))
     }
 }

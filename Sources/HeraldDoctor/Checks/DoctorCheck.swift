@@ -35,6 +35,9 @@ public struct DoctorCheck: Hashable, Sendable, Identifiable {
     public static let fileCase = DoctorCheck(id: "file-case", summary: "A file the build settings name exists with that exact case.")
     public static let fileMissing = DoctorCheck(id: "file-missing", summary: "A file the build settings name exists.")
     public static let fileUnreadable = DoctorCheck(id: "file-unreadable", summary: "An Info.plist or entitlements file the build settings name is a property list.")
+    public static let fileOutside = DoctorCheck(
+        id: "file-outside",
+        summary: "Every file the project names (an #include, a base .xcconfig, an Info.plist, an entitlements file) is inside the folder herald doctor was given, which reads nothing outside it.")
     public static let singleServiceExtension = DoctorCheck(
         id: "single-service-extension", summary: "The app embeds one notification service extension (iOS runs only one).")
 
@@ -42,6 +45,6 @@ public struct DoctorCheck: Hashable, Sendable, Identifiable {
     public static let all: [DoctorCheck] = [
         .serviceExtension, .communicationCapability, .activityTypes, .apsEnvironment, .singleServiceExtension, .principalClass, .embedded, .bundleIDPrefix,
         .deploymentTarget, .appGroup, .keychainGroup, .heraldSettings, .heraldLinked, .providerLibrary, .contentCategory, .contentAttributes,
-        .contentInterface, .unresolvedSetting, .xcconfigInclude, .fileCase, .fileMissing, .fileUnreadable,
+        .contentInterface, .unresolvedSetting, .xcconfigInclude, .fileOutside, .fileCase, .fileMissing, .fileUnreadable,
     ]
 }

@@ -96,7 +96,7 @@ extension ExtensionChecks {
 
     /// A provider's extension library that the extension's code calls is linked to it.
     mutating func checkProviderLibraries(_ service: ResolvedTarget) {
-        let sources = SourceFile.files(of: service.target)
+        let sources = SourceFile.files(of: service.target, root: service.root)
         for error in sources.unread {
             add(.providerLibrary, .info, service, "\(error.description); a provider call in it would go unseen")
         }
@@ -104,11 +104,11 @@ extension ExtensionChecks {
             add(.providerLibrary, .info, service, "the extension has more than \(sources.files.count + sources.unread.count) Swift and Objective-C files; only the first \(sources.files.count + sources.unread.count) were read for provider calls")
         }
         guard !sources.files.isEmpty else { return }
-        let root = URL(fileURLWithPath: service.settings.value("SRCROOT")?.text ?? "/")
+        let sourceRoot = URL(fileURLWithPath: service.settings.value("SRCROOT")?.text ?? "/")
         var pods: [String] = []
         var podfileError: DoctorError?
         do {
-            pods = try Podfile(in: root)?.pods(for: service.target.name) ?? []
+            pods = try Podfile(in: sourceRoot, root: service.root)?.pods(for: service.target.name) ?? []
         } catch {
             podfileError = error
         }

@@ -59,8 +59,9 @@ struct SourceFile {
     }
 
     /// The target's source files: those of its Sources phase and of the folders Xcode
-    /// synchronizes into it, at most `limit` files.
-    static func files(of target: Target, limit: Int = 400) -> Reading {
+    /// synchronizes into it, at most `limit` files. A file or folder outside `root` is not
+    /// read, nor listed: it is among ``Reading/unread``.
+    static func files(of target: Target, root: ProjectRoot, limit: Int = 400) -> Reading {
         var urls: [URL] = []
         var reading = Reading()
         func add(_ url: URL) {
@@ -68,6 +69,10 @@ struct SourceFile {
             if urls.count < limit { urls.append(url) } else { reading.truncated = true }
         }
         for location in target.sourceLocations {
+            guard root.holds(location) else {
+                reading.unread.append(DoctorError(file: location, reason: root.refusal))
+                continue
+            }
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: location.path, isDirectory: &isFolder) else { continue }
             guard isFolder.boolValue else {
@@ -79,7 +84,7 @@ struct SourceFile {
         }
         for url in urls {
             do {
-                reading.files.append(SourceFile(url: url, text: try ProjectFile.text(at: url)))
+                reading.files.append(SourceFile(url: url, text: try ProjectFile.text(at: url, in: root)))
             } catch {
                 reading.unread.append(error)
             }

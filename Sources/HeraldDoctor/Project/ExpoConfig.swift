@@ -16,10 +16,14 @@ public struct ExpoConfig: Sendable {
     /// The names of `expo.plugins`.
     public let plugins: [String]
 
-    /// - Throws: ``DoctorError`` for a file that is not JSON (with its line) or not an object.
-    public init(contentsOf url: URL) throws(DoctorError) {
+    /// - Parameters:
+    ///   - url: the `app.json` or `app.config.json`.
+    ///   - root: the folder `herald doctor` was given; the one that holds the file when `nil`.
+    /// - Throws: ``DoctorError`` for a file outside `root`, not JSON (with its line) or not an
+    ///   object.
+    public init(contentsOf url: URL, root: ProjectRoot? = nil) throws(DoctorError) {
         self.url = url
-        let data = try ProjectFile.data(at: url)
+        let data = try ProjectFile.data(at: url, in: root ?? ProjectRoot(folder: url.deletingLastPathComponent()))
         let root: JSONValue
         do {
             root = try JSONValue(parsing: data)

@@ -14,11 +14,13 @@ struct Podfile {
 
     /// The Podfile in `folder`, or `nil` when there is none.
     ///
-    /// - Throws: ``DoctorError`` for a Podfile that exists but cannot be read as text.
-    init?(in folder: URL) throws(DoctorError) {
+    /// - Throws: ``DoctorError`` for a Podfile outside `root` (whether it exists is not asked),
+    ///   or one that exists but cannot be read as text.
+    init?(in folder: URL, root: ProjectRoot) throws(DoctorError) {
         let url = folder.appendingPathComponent("Podfile")
+        guard root.holds(url) else { throw DoctorError(file: url, reason: root.refusal) }
         guard FileManager.default.fileExists(atPath: url.path) else { return nil }
-        let text = try ProjectFile.text(at: url)
+        let text = try ProjectFile.text(at: url, in: root)
         var stack = [0]
         for raw in text.split(whereSeparator: \.isNewline) {
             let line = raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init)?

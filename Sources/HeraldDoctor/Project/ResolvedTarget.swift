@@ -3,10 +3,13 @@ import Foundation
 /// What the checks need to know about one target in one configuration, with build settings
 /// put into its Info.plist and entitlements.
 struct ResolvedTarget {
-    /// A file a build setting names that is missing, found only ignoring case, or unreadable.
+    /// A file a build setting names that is missing, outside the folder `herald doctor` was
+    /// given, found only ignoring case, or unreadable.
     struct FileNote {
         enum Problem {
             case missing
+            /// Outside the folder (``ProjectRoot``); it was not read, nor asked whether it exists.
+            case outside
             /// Found at this path, in another case; it was read.
             case otherCase(URL)
             /// Not a property list (or not a dictionary); it was not read.
@@ -25,6 +28,8 @@ struct ResolvedTarget {
     }
 
     let target: Target
+    /// The folder outside which nothing is read.
+    let root: ProjectRoot
     let settings: BuildSettings
     let bundleID: String?
     let deploymentTarget: String?
@@ -42,6 +47,7 @@ struct ResolvedTarget {
     /// Reads the target's files; one that is missing or unreadable becomes a ``FileNote``.
     init(_ target: Target, in project: XcodeProject, configuration: String) {
         self.target = target
+        root = project.root
         let settings = BuildSettings(project: project, target: target, configuration: configuration)
         self.settings = settings
         var notes: [FileNote] = []
@@ -56,13 +62,22 @@ struct ResolvedTarget {
         func read(_ key: String) -> [String: PropertyList]? {
             guard let path = resolved(key) else { return nil }
             let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : project.sourceRoot.appendingPathComponent(path)
+            guard project.root.holds(url) else {
+                notes.append(FileNote(setting: key, written: path, problem: .outside))
+                return nil
+            }
             guard let location = FileLocator.locate(url) else {
                 notes.append(FileNote(setting: key, written: path, problem: .missing))
                 return nil
             }
+            // Another case may be another file, a link that leads out.
+            guard project.root.holds(location.url) else {
+                notes.append(FileNote(setting: key, written: path, problem: .outside))
+                return nil
+            }
             if !location.exactCase { notes.append(FileNote(setting: key, written: path, problem: .otherCase(location.url))) }
             do {
-                return try Self.dictionary(at: location.url)
+                return try Self.dictionary(at: location.url, in: project.root)
             } catch {
                 notes.append(FileNote(setting: key, written: path, problem: .unreadable(error)))
                 return nil
@@ -86,15 +101,16 @@ struct ResolvedTarget {
     }
 
     /// The dictionary in a property-list file.
-    private static func dictionary(at url: URL) throws(DoctorError) -> [String: PropertyList] {
-        let list = try ProjectFile.propertyList(at: url)
+    private static func dictionary(at url: URL, in root: ProjectRoot) throws(DoctorError) -> [String: PropertyList] {
+        let list = try ProjectFile.propertyList(at: url, in: root)
         guard let dictionary = list.dictionaryValue else {
             throw DoctorError(file: url, reason: "the property list is a \(list.typeName), not a dictionary")
         }
         return dictionary
     }
 
-    /// Whether the file `setting` names could not be read (missing or not a property list).
+    /// Whether the file `setting` names could not be read (missing, outside or not a property
+    /// list).
     func isUnread(_ setting: String) -> Bool {
         fileNotes.contains { $0.setting == setting && $0.isUnread }
     }

@@ -1,7 +1,7 @@
 import Foundation
 
-// XMLParser lives in FoundationXML outside Apple platforms; this is the module's only
-// platform difference.
+// XMLParser lives in FoundationXML outside Apple platforms; the module's other platform
+// difference, where an open file is, is in Platform+Files.swift.
 #if canImport(FoundationXML)
 import FoundationXML
 #endif

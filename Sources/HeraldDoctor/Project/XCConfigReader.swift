@@ -7,40 +7,55 @@ import Foundation
 /// of includes (the file itself, or one that included it) is a cycle, which Xcode skips with a
 /// warning: it is skipped and recorded in ``XCConfigFile/cycles``. The budget bounds what
 /// includes can multiply: at most ``fileBudget`` files and ``byteBudget`` bytes are read for
-/// one project, a file read twice counting twice.
+/// one project, a file read twice counting twice. A file outside the folder `herald doctor`
+/// was given (``ProjectRoot``) is not read, nor asked whether it exists: it is recorded in
+/// ``XCConfigFile/outside``.
 struct XCConfigReader {
     /// The most `.xcconfig` files read for one project; a real one reads a few dozen.
     static let fileBudget = 1000
     /// The most bytes of `.xcconfig` read for one project.
     static let byteBudget = 32 << 20
 
+    private let root: ProjectRoot
     private var filesLeft = fileBudget
     private var bytesLeft = byteBudget
+
+    /// A reader of files inside `root`.
+    init(root: ProjectRoot) {
+        self.root = root
+    }
 
     /// The file's assignments with its includes in place.
     ///
     /// - Parameter url: a base configuration a build configuration names.
     /// - Returns: what the file holds; a file that does not exist holds nothing and is listed
-    ///   in its ``XCConfigFile/missing``.
+    ///   in its ``XCConfigFile/missing``, one outside the folder in its ``XCConfigFile/outside``.
     /// - Throws: ``DoctorError`` for a file that cannot be read (``ProjectFile``), or the
     ///   `#include` that would go past the budget, with its line.
     mutating func read(_ url: URL) throws(DoctorError) -> XCConfigFile {
         var file = XCConfigFile()
-        try read(url, optional: false, chain: [], from: nil, into: &file)
+        try read(url, written: url.path, optional: false, chain: [], from: nil, into: &file)
         return file
     }
 
     /// Reads `url` into `file`. `chain` holds the files being read, outermost first, as their
     /// real paths (symbolic links resolved, as Xcode compares them); `from` is the include's
-    /// file and line.
-    private mutating func read(_ url: URL, optional: Bool, chain: [URL], from: (file: URL, line: Int)?, into file: inout XCConfigFile) throws(DoctorError) {
+    /// file and line, and `written` its path as written there.
+    private mutating func read(
+        _ url: URL, written: String, optional: Bool, chain: [URL], from: (file: URL, line: Int)?, into file: inout XCConfigFile
+    ) throws(DoctorError) {
+        // Before it is asked whether the file exists, so that nothing is learnt about outside.
+        guard root.holds(url) else {
+            file.outside.append(XCConfigFile.Outside(file: from?.file, line: from?.line, path: written))
+            return
+        }
         guard FileManager.default.fileExists(atPath: url.path) else {
             if !optional { file.missing.append(url) }
             return
         }
         guard filesLeft > 0 else { throw budgetError(url, from: from) }
         filesLeft -= 1
-        let data = try ProjectFile.data(at: url)
+        let data = try ProjectFile.data(at: url, in: root)
         guard data.count <= bytesLeft else { throw budgetError(url, from: from) }
         bytesLeft -= data.count
         let reading = chain + [url.resolvingSymlinksInPath()]
@@ -59,7 +74,7 @@ struct XCConfigReader {
                     file.cycles.append(XCConfigFile.Cycle(file: url, line: index + 1, chain: reading + [real]))
                     continue
                 }
-                try read(included, optional: line.hasPrefix("#include?"), chain: reading, from: (url, index + 1), into: &file)
+                try read(included, written: path, optional: line.hasPrefix("#include?"), chain: reading, from: (url, index + 1), into: &file)
             } else if let assignment = Self.assignment(in: line) {
                 file.assignments.append(assignment)
             }

@@ -14,21 +14,29 @@ public struct XcodeProject: Sendable {
     /// Project-level build configurations, by name, in the file's order.
     public let configurations: [BuildConfiguration]
     public let targets: [Target]
+    /// The folder `herald doctor` reads in: no file outside it is read.
+    public let root: ProjectRoot
     /// Every base `.xcconfig` a configuration names, read once, includes in place.
     let xcconfigs: [URL: XCConfigFile]
 
     /// Reads `project.pbxproj` inside `url`.
     ///
-    /// - Parameter url: an `.xcodeproj` folder.
-    /// - Throws: ``DoctorError`` when the file is missing or not a well-formed project, with
-    ///   the line of a syntax error; or when a base `.xcconfig` cannot be read or its includes
-    ///   go past ``XCConfigReader``'s budget.
-    public init(contentsOf url: URL) throws(DoctorError) {
+    /// - Parameters:
+    ///   - url: an `.xcodeproj` folder.
+    ///   - root: the folder `herald doctor` was given (``ProjectRoot/init(given:)``); the one
+    ///     that holds the `.xcodeproj` when `nil`. Files the project names outside it are not
+    ///     read: they are findings.
+    /// - Throws: ``DoctorError`` when the file is missing, outside `root` or not a well-formed
+    ///   project, with the line of a syntax error; or when a base `.xcconfig` cannot be read or
+    ///   its includes go past ``XCConfigReader``'s budget.
+    public init(contentsOf url: URL, root: ProjectRoot? = nil) throws(DoctorError) {
         self.url = url
+        let root = root ?? ProjectRoot(folder: url.deletingLastPathComponent())
+        self.root = root
         let file = url.appendingPathComponent("project.pbxproj")
-        let root = try ProjectFile.propertyList(at: file)
-        let objects = ObjectTable(file: file, entries: root["objects"]?.dictionaryValue ?? [:])
-        guard let rootID = root["rootObject"]?.stringValue else { throw DoctorError(file: file, reason: "no rootObject: not an Xcode project") }
+        let list = try ProjectFile.propertyList(at: file, in: root)
+        let objects = ObjectTable(file: file, entries: list["objects"]?.dictionaryValue ?? [:])
+        guard let rootID = list["rootObject"]?.stringValue else { throw DoctorError(file: file, reason: "no rootObject: not an Xcode project") }
         let project = try objects.object(rootID, isa: "PBXProject", from: "rootObject")
         let paths = FilePaths(objects: objects, sourceRoot: url.deletingLastPathComponent())
         configurations = try objects.configurations(of: project, paths: paths)
@@ -40,7 +48,7 @@ public struct XcodeProject: Sendable {
             targets.append(try Target(id: id, objects: objects, paths: paths))
         }
         self.targets = targets
-        var reader = XCConfigReader()
+        var reader = XCConfigReader(root: root)
         var xcconfigs: [URL: XCConfigFile] = [:]
         for base in (configurations + targets.flatMap(\.configurations)).compactMap(\.baseConfiguration) where xcconfigs[base] == nil {
             xcconfigs[base] = try reader.read(base)
