@@ -116,7 +116,7 @@ struct LocalMediaTests {
         defer { close(descriptor) }
         let resolved = try #require(realpath(real.path, nil))
         defer { free(resolved) }
-        #expect(Platform.path(ofOpenFile: descriptor) == String(cString: resolved))
+        #expect(HeraldCore.Platform.path(ofOpenFile: descriptor) == String(cString: resolved))
     }
 
     @Test func aFolderIsNotAFile() async throws {

@@ -1,11 +1,12 @@
 import Foundation
+import HeraldCore
 
 /// Streams a local file as if it were a download, so previews of payloads with relative paths
 /// go through the same caps and sniffing as real downloads.
 ///
 /// Only a regular file inside ``root`` (the payload file's folder) is read, judged after every
 /// symbolic link in its path is resolved, and again once open, where the kernel says the file
-/// opened is (``Platform/path(ofOpenFile:)``), so a folder swapped for a link in between leads
+/// opened is (`Platform.path(ofOpenFile:)` in HeraldCore), so a folder swapped for a link in between leads
 /// nowhere: a payload cannot name `/proc/self/environ`, a key file in the user's home, a FIFO
 /// or a terminal. The file is opened with `O_NONBLOCK`, and
 /// opened and read on a queue of its own, never on Swift's concurrency pool, so a file that
@@ -29,10 +30,10 @@ struct LocalFileFetcher: Sendable {
 
     /// Opens `file` for reading when it is a regular file inside `root` once links resolve.
     private static func openRegularFile(_ file: URL, inside root: URL) -> Result<Int32, FetchError> {
-        guard let folder = resolved(root.path) else {
+        guard let folder = HeraldCore.Platform.realPath(root.path) else {
             return .failure(FetchError(.fileNotFound, "the payload's folder \(root.path) cannot be read: \(String(cString: strerror(errno)))"))
         }
-        guard let path = resolved(file.path) else {
+        guard let path = HeraldCore.Platform.realPath(file.path) else {
             return .failure(FetchError(.fileNotFound, "\(file.path) cannot be read: \(String(cString: strerror(errno)))"))
         }
         let prefix = folder.hasSuffix("/") ? folder : folder + "/"
@@ -53,18 +54,11 @@ struct LocalFileFetcher: Sendable {
         }
         // A folder on the way may have been swapped for a link since realpath looked (O_NOFOLLOW
         // guards only the last name): the file opened is judged again, where the kernel says it is.
-        guard let opened = Platform.path(ofOpenFile: descriptor), opened.hasPrefix(prefix) else {
+        guard let opened = HeraldCore.Platform.path(ofOpenFile: descriptor), opened.hasPrefix(prefix) else {
             close(descriptor)
             return .failure(FetchError(.outsideFolder, "\(path) changed while it was opened: the file opened is not inside the payload file's folder \(folder)"))
         }
         return .success(descriptor)
-    }
-
-    /// `path` with every symbolic link and `.` or `..` resolved, or nil (with `errno` set).
-    private static func resolved(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
     }
 }
 
