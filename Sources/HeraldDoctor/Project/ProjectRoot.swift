@@ -13,11 +13,7 @@ public struct ProjectRoot: Hashable, Sendable {
     /// The folder, every symbolic link resolved.
     public let url: URL
     /// `url.path`, against which files' real paths are compared.
-    private let realPath: String
-
-    /// Folders never read, whatever the root: they hold the machine's state (a process's
-    /// environment, devices), not a project.
-    static let systemFolders = ["/proc", "/sys", "/dev"]
+    private let folder: ConfinedFolder
 
     /// The folder `herald doctor PATH` may read.
     ///
@@ -47,8 +43,8 @@ public struct ProjectRoot: Hashable, Sendable {
     ///
     /// A folder that does not exist holds nothing that does.
     public init(folder: URL) {
-        realPath = Self.resolve(folder.path)
-        url = URL(fileURLWithPath: realPath, isDirectory: true)
+        self.folder = ConfinedFolder(realPath: Self.resolve(folder.path))
+        url = URL(fileURLWithPath: self.folder.realPath, isDirectory: true)
     }
 
     /// Whether the file at `url` is inside (see ``ProjectRoot``). A file that does not exist
@@ -67,13 +63,12 @@ public struct ProjectRoot: Hashable, Sendable {
     /// Whether a path already resolved (by `realpath`, or by the kernel for an open file) is
     /// inside.
     func holds(realPath path: String) -> Bool {
-        guard !Self.systemFolders.contains(where: { path == $0 || path.hasPrefix($0 + "/") }) else { return false }
-        return realPath == "/" || path == realPath || path.hasPrefix(realPath + "/")
+        folder.holds(realPath: path)
     }
 
     /// Why a file outside is not read: the rest of a ``DoctorError``'s reason.
     var refusal: String {
-        "not read: outside the folder herald doctor was given (\(realPath))"
+        "not read: outside the folder herald doctor was given (\(folder.realPath))"
     }
 
     /// `path` resolved as far as it exists: the real path of its nearest folder that exists,

@@ -36,12 +36,9 @@ struct LocalFileFetcher: Sendable {
         guard let path = HeraldCore.Platform.realPath(file.path) else {
             return .failure(FetchError(.fileNotFound, "\(file.path) cannot be read: \(String(cString: strerror(errno)))"))
         }
-        let prefix = folder.hasSuffix("/") ? folder : folder + "/"
-        guard path.hasPrefix(prefix) else {
+        let confined = ConfinedFolder(realPath: folder)
+        guard confined.holds(realPath: path) else {
             return .failure(FetchError(.outsideFolder, "\(file.path) is \(path), outside the payload file's folder \(folder); a preview reads local media only from there"))
-        }
-        guard !["/proc/", "/sys/", "/dev/"].contains(where: path.hasPrefix) else {
-            return .failure(FetchError(.notARegularFile, "\(path) is a system file, not media"))
         }
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_NOCTTY | O_CLOEXEC)
         guard descriptor >= 0 else {
@@ -54,7 +51,7 @@ struct LocalFileFetcher: Sendable {
         }
         // A folder on the way may have been swapped for a link since realpath looked (O_NOFOLLOW
         // guards only the last name): the file opened is judged again, where the kernel says it is.
-        guard let opened = HeraldCore.Platform.path(ofOpenFile: descriptor), opened.hasPrefix(prefix) else {
+        guard let opened = HeraldCore.Platform.path(ofOpenFile: descriptor), confined.holds(realPath: opened) else {
             close(descriptor)
             return .failure(FetchError(.outsideFolder, "\(path) changed while it was opened: the file opened is not inside the payload file's folder \(folder)"))
         }

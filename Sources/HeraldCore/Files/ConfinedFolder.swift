@@ -1,0 +1,25 @@
+/// A folder that reads of files named by someone else's text are kept inside: a payload's
+/// local media in `herald preview`, a project's files in `herald doctor`.
+///
+/// A file is inside when its real path (every symbolic link, `.` and `..` resolved, by
+/// `realpath` or by the kernel for an open file: `Platform.path(ofOpenFile:)`) is below the
+/// folder's. Nothing under `/proc`, `/sys` or `/dev` is inside, whatever the folder: they hold
+/// the machine's state (a process's environment, devices), not media or a project.
+package struct ConfinedFolder: Hashable, Sendable {
+    /// The folder's own real path.
+    package let realPath: String
+
+    /// Folders never read, whatever the folder.
+    package static let systemFolders = ["/proc", "/sys", "/dev"]
+
+    /// - Parameter realPath: the folder's path, already resolved.
+    package init(realPath: String) {
+        self.realPath = realPath
+    }
+
+    /// Whether a path already resolved is the folder or inside it, and not a system file.
+    package func holds(realPath path: String) -> Bool {
+        guard !Self.systemFolders.contains(where: { path == $0 || path.hasPrefix($0 + "/") }) else { return false }
+        return realPath == "/" || path == realPath || path.hasPrefix(realPath + "/")
+    }
+}
