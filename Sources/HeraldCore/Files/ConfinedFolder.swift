@@ -1,3 +1,5 @@
+import Foundation
+
 /// A folder that reads of files named by someone else's text are kept inside: a payload's
 /// local media in `herald preview`, a project's files in `herald doctor`.
 ///
@@ -15,6 +17,20 @@ package struct ConfinedFolder: Hashable, Sendable {
     /// - Parameter realPath: the folder's path, already resolved.
     package init(realPath: String) {
         self.realPath = realPath
+    }
+
+    /// The folder at `path` as the kernel names it once opened, to judge a file the kernel
+    /// names the same way (`Platform.path(ofOpenFile:)`); `nil` when it cannot be opened or
+    /// named.
+    ///
+    /// Both names then come from one source. On Apple platforms `realpath` and `F_GETPATH`
+    /// might name a folder differently (a firmlink such as `/Users` and
+    /// `/System/Volumes/Data/Users`; UNVERIFIED here), which would refuse every file inside.
+    package static func opened(_ path: String) -> ConfinedFolder? {
+        let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        return Platform.path(ofOpenFile: descriptor).map(ConfinedFolder.init(realPath:))
     }
 
     /// Whether a path already resolved is the folder or inside it, and not a system file.

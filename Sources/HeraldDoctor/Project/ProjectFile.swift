@@ -38,7 +38,7 @@ enum ProjectFile {
         guard let opened = Platform.path(ofOpenFile: descriptor) else {
             throw DoctorError(file: url, reason: "not read: the system cannot say where the opened file is, so that it is inside the folder herald doctor was given")
         }
-        guard root.holds(realPath: opened) else { throw DoctorError(file: url, reason: root.refusal) }
+        guard root.holds(openedPath: opened) else { throw DoctorError(file: url, reason: root.refusal) }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw systemError(url) }
         guard status.st_mode & mode_t(S_IFMT) == mode_t(S_IFREG) else {

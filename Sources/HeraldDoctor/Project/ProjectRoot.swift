@@ -57,13 +57,14 @@ public struct ProjectRoot: Hashable, Sendable {
     /// it is not.
     func resolvedPath(of url: URL) -> String? {
         let path = Self.resolve(url.path)
-        return holds(realPath: path) ? path : nil
+        return folder.holds(realPath: path) ? path : nil
     }
 
-    /// Whether a path already resolved (by `realpath`, or by the kernel for an open file) is
-    /// inside.
-    func holds(realPath path: String) -> Bool {
-        folder.holds(realPath: path)
+    /// Whether a file the kernel names `path` once opened (`Platform.path(ofOpenFile:)`) is
+    /// inside: judged against the folder as the kernel names it too
+    /// (``ConfinedFolder/opened(_:)``), so both names come from one source.
+    func holds(openedPath path: String) -> Bool {
+        ConfinedFolder.opened(folder.realPath)?.holds(realPath: path) == true
     }
 
     /// Why a file outside is not read: the rest of a ``DoctorError``'s reason.

@@ -51,7 +51,7 @@ struct LocalFileFetcher: Sendable {
         }
         // A folder on the way may have been swapped for a link since realpath looked (O_NOFOLLOW
         // guards only the last name): the file opened is judged again, where the kernel says it is.
-        guard let opened = HeraldCore.Platform.path(ofOpenFile: descriptor), confined.holds(realPath: opened) else {
+        guard let opened = HeraldCore.Platform.path(ofOpenFile: descriptor), ConfinedFolder.opened(folder)?.holds(realPath: opened) == true else {
             close(descriptor)
             return .failure(FetchError(.outsideFolder, "\(path) changed while it was opened: the file opened is not inside the payload file's folder \(folder)"))
         }
