@@ -12,8 +12,7 @@
 #                   apns-request apns-response provider-token doctor-files (default: all)
 #
 # Each target starts from the corpus earlier runs left in DIR/corpus/TARGET, plus seeds built
-# afresh in DIR/seeds/TARGET: the payload fixtures (../shared/fixtures/payloads when present,
-# Tests/HeraldCoreTests/Fixtures, Examples), the Xcode project fixtures
+# afresh in DIR/seeds/TARGET: the payload fixtures (Tests/HeraldCoreTests/Fixtures, Examples), the Xcode project fixtures
 # (Tests/HeraldDoctorTests/Fixtures/xcode) and what the target builds itself (signed tokens,
 # sealed boxes, media headers, small projects). Per target it prints executions, executions per second, corpus
 # size and the result, and appends a line to DIR/campaigns.tsv. A crash (a trap, an invariant,
@@ -95,13 +94,8 @@ for target in "${targets[@]}"; do
     [[ -x "$bin/fuzz-$target" ]] || { echo "error: fuzz-$target is not built under Fuzz/.build; run without --no-build" >&2; exit 2; }
 done
 
-# The directory of shared payload fixtures: beside the clone, as CI has it.
-shared_payloads="$root/../shared/fixtures/payloads"
 payload_files() {
-    local dir
-    for dir in "$shared_payloads" "$root/Tests/HeraldCoreTests/Fixtures/payloads"; do
-        [[ -d "$dir" ]] && find "$dir" -maxdepth 1 -type f \( -name '*.json' -o -name '*.txt' \) ! -name 'INDEX.md'
-    done
+    find "$root/Tests/HeraldCoreTests/Fixtures/payloads" -maxdepth 1 -type f \( -name '*.json' -o -name '*.txt' \) ! -name 'INDEX.md'
     find "$root/Examples" -maxdepth 1 -type f -name '*.json'
 }
 
