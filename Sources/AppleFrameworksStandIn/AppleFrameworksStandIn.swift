@@ -3,9 +3,10 @@
 // this module; on Apple platforms the adapter imports the real frameworks.
 //
 // Conventions in every file of this module:
-// - "Source:" names where a declaration comes from. "reference" means
-//   /work/shared/reference/apple-frameworks.md (checked against the iOS 15 SDK headers, Apple's
-//   documentation pages and Apple's Swift overlay for Intents), followed by its section.
+// - "Source:" names where a declaration comes from. "reference" means Apple's own declarations:
+//   the iOS 15 SDK headers, Apple's documentation pages and Apple's Swift overlay for Intents,
+//   followed by the framework and type they are under. The Apple page or header behind each
+//   declaration's availability is named in Tests/AppleFrameworksStandInTests/AvailabilityTable.swift.
 // - "Model:" marks behaviour the stand-in chooses where Apple states none; tests of the adapter
 //   must not treat it as Apple's.
 // - "UNVERIFIED:" marks a declaration or fact the reference does not confirm (for availability:

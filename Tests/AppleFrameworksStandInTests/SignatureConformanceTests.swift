@@ -3,7 +3,8 @@ import Foundation
 import Testing
 
 // Every API the stand-in declares, called or referenced with the exact labels, types and
-// optionality of /work/shared/reference/apple-frameworks.md. Typed references pin each
+// optionality of Apple's declarations (the SDK headers and Swift overlay the stand-in's "Source:"
+// lines name; AvailabilityTable.swift names each one's Apple page). Typed references pin each
 // signature: if a label, a type or an optional drifts, this file stops compiling. Every property
 // is also checked at run time to be read-only or settable as the reference declares it
 // (`isWritable(_:)`).
