@@ -395,7 +395,7 @@ class Bench:
         for _ in range(3):
             result, measured = self.timed(self.herald_command(self.one_token_file, 1))
             self.sent_total += 1
-            if result.returncode != 0 or "Delivered to" not in result.stdout:
+            if result.returncode != 0 or "Accepted for" not in result.stdout:
                 self.problems.append(f"herald, one token: exit {result.returncode}: {result.stdout}{result.stderr}")
             times.append(measured["wall"])
         self.startup = statistics.median(times)
