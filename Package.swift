@@ -27,6 +27,10 @@ let defaultMainActor: [SwiftSetting] = [.unsafeFlags(["-default-isolation", "Mai
 let defaultMainActor: [SwiftSetting] = []
 #endif
 
+// The package an app adds: the phone side only, so that resolving it pins swift-crypto and what
+// swift-crypto needs, and nothing of the server. The server libraries, the APNs emulator and the
+// `herald` command are the package in Tools/, which depends on this one by path
+// (docs/architecture.md says why the split is two packages and not traits).
 let package = Package(
     name: "Herald",
     // iOS 16 / macOS 13: the phone-side timing API (Duration, Clock) starts there; see the README.
@@ -35,27 +39,11 @@ let package = Package(
         .library(name: "HeraldCore", targets: ["HeraldCore"]),
         .library(name: "HeraldEnrichment", targets: ["HeraldEnrichment"]),
         .library(name: "HeraldNotificationService", targets: ["HeraldNotificationService"]),
-        .library(name: "HeraldAPNs", targets: ["HeraldAPNs"]),
-        .library(name: "HeraldOneSignal", targets: ["HeraldOneSignal"]),
-        .library(name: "HeraldAPNsEmulator", targets: ["HeraldAPNsEmulator"]),
-        // `herald doctor`'s reader and checks; a product so that Fuzz/ can link it.
-        .library(name: "HeraldDoctor", targets: ["HeraldDoctor"]),
-        .executable(name: "herald", targets: ["herald"]),
+        // Herald's own tests' loopback HTTP server, shared with the tests of Tools/; no app links it.
+        .library(name: "HeraldTestSupport", targets: ["HeraldTestSupport"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
-        // Server-side only: the OneSignal client, and `herald preview`'s downloads (real
-        // back-pressure). The APNs client speaks HTTP/2 through swift-nio-http2 itself.
-        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
-        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
-        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
-        // HTTP/2 for the APNs client and the APNs emulator; the emulator's self-signed certificate.
-        .package(url: "https://github.com/apple/swift-nio-http2", from: "1.46.0"),
-        .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
-        .package(url: "https://github.com/apple/swift-asn1", from: "1.7.4"),
-        // Server-side libraries take a Logger from their caller (STYLE.md).
-        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         // Phone-side: Foundation only, so an extension links nothing it does not need.
@@ -72,106 +60,19 @@ let package = Package(
             dependencies: ["HeraldCore", "HeraldEnrichment", .product(name: "Crypto", package: "swift-crypto")] + standIn
         ),
         // Linux only: the UserNotifications/Intents surface the adapter uses, signature for
-        // signature as reference/apple-frameworks.md gives it, with a recorder for tests.
+        // signature as Apple's SDK declares it (docs/architecture.md), with a recorder for tests.
         .target(name: "AppleFrameworksStandIn"),
-        // Server-side: the APNs wire format as pure functions, provider tokens, the HTTP/2 client.
-        .target(
-            name: "HeraldAPNs",
-            dependencies: [
-                "HeraldCore",
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
-                .product(name: "NIOHTTP2", package: "swift-nio-http2"),
-                .product(name: "NIOHPACK", package: "swift-nio-http2"),
-                .product(name: "NIOSSL", package: "swift-nio-ssl"),
-                .product(name: "NIOTLS", package: "swift-nio"),
-                .product(name: "Logging", package: "swift-log"),
-            ]
-        ),
-        // A local server that answers as APNs does, over HTTP/2 and TLS, with fault injection:
-        // a library so that Herald's tests and a backend's own tests start it in process;
-        // `herald apns-emulator` runs it from the command line.
-        .target(
-            name: "HeraldAPNsEmulator",
-            dependencies: [
-                "HeraldAPNs",
-                "HeraldCore",
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
-                .product(name: "NIOHTTP2", package: "swift-nio-http2"),
-                .product(name: "NIOHPACK", package: "swift-nio-http2"),
-                .product(name: "NIOSSL", package: "swift-nio-ssl"),
-                .product(name: "NIOTLS", package: "swift-nio"),
-                .product(name: "X509", package: "swift-certificates"),
-                .product(name: "SwiftASN1", package: "swift-asn1"),
-                .product(name: "Logging", package: "swift-log"),
-            ]
-        ),
-        // Server-side: OneSignal's create-notification REST call.
-        .target(
-            name: "HeraldOneSignal",
-            dependencies: [
-                "HeraldCore",
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "Logging", package: "swift-log"),
-            ]
-        ),
-        // Desk-side: reads an app's Xcode project (project.pbxproj, Info.plist, entitlements,
-        // xcconfig) and checks it for what communication notifications need; `herald doctor`.
-        .target(name: "HeraldDoctor", dependencies: ["HeraldCore"]),
-        .executableTarget(
-            name: "herald",
-            dependencies: [
-                "HeraldCore",
-                "HeraldDoctor",
-                "HeraldEnrichment",
-                "HeraldAPNs",
-                "HeraldAPNsEmulator",
-                "HeraldOneSignal",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "Logging", package: "swift-log"),
-                // Never in the phone-side modules: see DESIGN.md.
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
-            ]
-        ),
         .testTarget(
             name: "HeraldCoreTests",
-            dependencies: ["HeraldCore"],
+            dependencies: ["HeraldCore", "HeraldTestSupport"],
             resources: [.copy("Fixtures")]
         ),
-        // Fixtures/xcode: ten real apps' project files, as INDEX.md there describes.
-        .testTarget(name: "HeraldDoctorTests", dependencies: ["HeraldDoctor", "HeraldCore"], resources: [.copy("Fixtures")]),
         .testTarget(
             name: "HeraldEnrichmentTests",
             dependencies: [
                 "HeraldEnrichment", "HeraldCore", .product(name: "Crypto", package: "swift-crypto"),
                 "HeraldTestSupport",
             ]
-        ),
-        .testTarget(
-            name: "HeraldAPNsTests",
-            dependencies: [
-                "HeraldAPNs", "HeraldAPNsEmulator", "HeraldCore", "HeraldTestSupport", .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "NIOPosix", package: "swift-nio"), .product(name: "NIOEmbedded", package: "swift-nio"),
-                .product(name: "NIOHTTP2", package: "swift-nio-http2"), .product(name: "NIOSSL", package: "swift-nio-ssl"),
-                .product(name: "NIOTLS", package: "swift-nio"), .product(name: "X509", package: "swift-certificates"), .product(name: "SwiftASN1", package: "swift-asn1"),
-                .product(name: "Logging", package: "swift-log"),
-            ]
-        ),
-        .testTarget(
-            name: "HeraldOneSignalTests",
-            dependencies: ["HeraldOneSignal", "HeraldCore", "HeraldTestSupport", .product(name: "Logging", package: "swift-log")]
         ),
         .testTarget(name: "AppleFrameworksStandInTests", dependencies: ["AppleFrameworksStandIn", "HeraldTestSupport"]),
         .testTarget(
@@ -202,15 +103,9 @@ let package = Package(
         ),
         // What the adapter's tests and the example tests share: a recording content handler.
         .target(name: "NotificationServiceTestSupport", dependencies: ["HeraldCore"] + standIn, path: "Tests/NotificationServiceTestSupport"),
-        // Test helpers shared by the test targets: the misbehaving loopback HTTP server, `only`.
-        .target(name: "HeraldTestSupport", dependencies: [.product(name: "Logging", package: "swift-log")], path: "Tests/HeraldTestSupport"),
-        // Runs the built `herald` binary as a user does; depending on it makes `swift test` build it.
-        .testTarget(
-            name: "HeraldCLITests",
-            dependencies: [
-                "herald", "HeraldCore", "HeraldEnrichment", "HeraldTestSupport", .product(name: "Crypto", package: "swift-crypto"),
-            ]
-        ),
+        // Test helpers shared by the test targets of both packages: the misbehaving loopback HTTP
+        // server, `only`, a message with every field set.
+        .target(name: "HeraldTestSupport", dependencies: ["HeraldCore"], path: "Tests/HeraldTestSupport"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -8,6 +8,8 @@ let package = Package(
     platforms: [.macOS(.v13)],
     dependencies: [
         .package(name: "Herald", path: ".."),
+        // Lint is the desk's, in the package under Tools/.
+        .package(name: "HeraldTools", path: "../Tools"),
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
@@ -16,6 +18,7 @@ let package = Package(
             name: "HeraldPipeline",
             dependencies: [
                 .product(name: "HeraldCore", package: "Herald"),
+                .product(name: "HeraldDesk", package: "HeraldTools"),
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "Benchmarks/HeraldPipeline",

@@ -6,16 +6,17 @@ import PackageDescription
 // `scripts/fuzz.sh` builds it with `-sanitize=fuzzer,address` and runs the targets
 // (docs/fuzzing.md). Linux only: Apple's toolchains ship no libFuzzer.
 let herald = { (module: String) -> Target.Dependency in .product(name: module, package: "Herald") }
+let heraldTools = { (module: String) -> Target.Dependency in .product(name: module, package: "HeraldTools") }
 let crypto = Target.Dependency.product(name: "Crypto", package: "swift-crypto")
 let fuzzTargets: [(product: String, target: String, dependencies: [Target.Dependency])] = [
     ("fuzz-payload", "FuzzPayload", [herald("HeraldCore")]),
     ("fuzz-layout-definition", "FuzzLayoutDefinition", [herald("HeraldCore")]),
     ("fuzz-media-sniffer", "FuzzMediaSniffer", [herald("HeraldEnrichment")]),
     ("fuzz-sealed-content", "FuzzSealedContent", [herald("HeraldCore"), herald("HeraldEnrichment"), crypto]),
-    ("fuzz-apns-request", "FuzzAPNSRequest", [herald("HeraldAPNs")]),
-    ("fuzz-apns-response", "FuzzAPNSResponse", [herald("HeraldAPNs")]),
-    ("fuzz-provider-token", "FuzzProviderToken", [herald("HeraldAPNs"), crypto]),
-    ("fuzz-doctor-files", "FuzzDoctorFiles", [herald("HeraldDoctor")]),
+    ("fuzz-apns-request", "FuzzAPNSRequest", [heraldTools("HeraldAPNs")]),
+    ("fuzz-apns-response", "FuzzAPNSResponse", [heraldTools("HeraldAPNs")]),
+    ("fuzz-provider-token", "FuzzProviderToken", [heraldTools("HeraldAPNs"), crypto]),
+    ("fuzz-doctor-files", "FuzzDoctorFiles", [heraldTools("HeraldDoctor")]),
 ]
 
 let package = Package(
@@ -24,6 +25,7 @@ let package = Package(
     products: fuzzTargets.map { .executable(name: $0.product, targets: [$0.target]) },
     dependencies: [
         .package(name: "Herald", path: ".."),
+        .package(name: "HeraldTools", path: "../Tools"),
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
     ],
     targets: [

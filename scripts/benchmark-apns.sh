@@ -29,8 +29,8 @@ done
 
 cd "$root"
 echo "== building herald (release, .build-bench)" >&2
-swift build -c release --product herald --scratch-path .build-bench >&2
-herald="$(swift build -c release --scratch-path .build-bench --show-bin-path)/herald"
+swift build -c release --package-path Tools --product herald --scratch-path .build-bench >&2
+herald="$(swift build -c release --package-path Tools --scratch-path .build-bench --show-bin-path)/herald"
 
 # h2load is Debian's nghttp2-client; /usr/bin/time (GNU time, package time) gives each sender's peak memory.
 missing=()

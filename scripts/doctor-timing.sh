@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
-# Times `herald doctor --json` on each real project in Tests/HeraldDoctorTests/Fixtures/xcode
+# Times `herald doctor --json` on each real project in Tools/Tests/HeraldDoctorTests/Fixtures/xcode
 # (the target: under a second each). Usage: scripts/doctor-timing.sh [HERALD_BINARY]
 # Without an argument it builds and uses the release binary. Results go to docs/doctor.md by hand.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 herald="${1:-}"
 if [[ -z "$herald" ]]; then
-    swift build -c release --package-path "$root" --product herald >/dev/null
-    herald="$root/.build/release/herald"
+    swift build -c release --package-path "$root/Tools" --product herald >/dev/null
+    herald="$(swift build -c release --package-path "$root/Tools" --show-bin-path)/herald"
 fi
 fixtures="$root/Tests/HeraldDoctorTests/Fixtures/xcode"
 for path in element-hq-element-x-ios nextcloud-talk-ios mastodon-mastodon-ios deltachat-deltachat-ios \

@@ -13,7 +13,7 @@
 #
 # Each target starts from the corpus earlier runs left in DIR/corpus/TARGET, plus seeds built
 # afresh in DIR/seeds/TARGET: the payload fixtures (Tests/HeraldCoreTests/Fixtures, Examples), the Xcode project fixtures
-# (Tests/HeraldDoctorTests/Fixtures/xcode) and what the target builds itself (signed tokens,
+# (Tools/Tests/HeraldDoctorTests/Fixtures/xcode) and what the target builds itself (signed tokens,
 # sealed boxes, media headers, small projects). Per target it prints executions, executions per second, corpus
 # size and the result, and appends a line to DIR/campaigns.tsv. A crash (a trap, an invariant,
 # an ASan report, a timeout or running out of memory) keeps its input in DIR/crashes/TARGET/
@@ -76,7 +76,7 @@ if [[ $build == 1 ]]; then
     mkdir -p "$work/logs"
     # SwiftPM 6.3 keeps its build plan when files are only added to Herald (a path dependency
     # here), and then compiles HeraldCore without them ("cannot find 'ProviderRequest' in scope"
-    # after Sources/HeraldCore/Requests/ was added). Without the plan it plans again, in seconds,
+    # after Tools/Sources/HeraldDesk/Requests/ was added). Without the plan it plans again, in seconds,
     # and keeps what it compiled.
     rm -f "$root/Fuzz/.build/release.yaml" "$root"/Fuzz/.build/*/release/description.json
     for target in "${targets[@]}"; do

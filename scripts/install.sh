@@ -4,8 +4,8 @@
 #
 #   scripts/install.sh [--prefix DIR] [--binary FILE]
 #
-# Without --binary it builds the release binary first (`swift build -c release --product
-# herald`, a few minutes the first time). --binary installs one already built. PREFIX may also
+# Without --binary it builds the release binary first (`swift build -c release --package-path
+# Tools --product herald`, a few minutes the first time). --binary installs one already built. PREFIX may also
 # come from the environment. Remove it with `rm PREFIX/bin/herald`.
 #
 # On Linux the binary uses the Swift runtime of the toolchain that built it (its libraries are
@@ -23,8 +23,8 @@ while [[ $# -gt 0 ]]; do
     esac
 done
 if [[ -z "$binary" ]]; then
-    swift build -c release --package-path "$root" --product herald
-    binary="$(swift build -c release --package-path "$root" --show-bin-path)/herald"
+    swift build -c release --package-path "$root/Tools" --product herald
+    binary="$(swift build -c release --package-path "$root/Tools" --show-bin-path)/herald"
 fi
 if [[ ! -x "$binary" ]]; then
     echo "install.sh: $binary is not an executable herald" >&2

@@ -10,8 +10,8 @@
 # HERALD_CHROMIUM). Extra arguments go to herald preview.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-swift build --product herald >&2
-herald="$(swift build --show-bin-path)/herald"
+swift build --package-path Tools --product herald >&2
+herald="$(swift build --package-path Tools --show-bin-path)/herald"
 work="$(mktemp -d)"
 port="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
 python3 -m http.server "$port" --bind 127.0.0.1 --directory Examples/picture >/dev/null 2>&1 &

@@ -3,13 +3,13 @@ import Foundation
 // Every platform difference in HeraldCore lives here, so the logic elsewhere reads the same on
 // Linux and on Apple platforms.
 
-package enum Platform {
+@_spi(HeraldTools) public enum Platform {
     /// Whether an `NSNumber` is really a boolean (`true`/`false` from JSON or a Swift `Bool`).
     ///
     /// Both platforms hand out one shared instance per boolean value: `kCFBooleanTrue` on Apple
     /// platforms (tested through its CF type id), `__NSCFBoolean`'s two singletons in
     /// swift-corelibs-foundation (tested by identity, as `CFGetTypeID` is not public there).
-    package static func isBoolean(_ number: NSNumber) -> Bool {
+    @_spi(HeraldTools) public static func isBoolean(_ number: NSNumber) -> Bool {
         #if canImport(Darwin)
         return CFGetTypeID(number) == CFBooleanGetTypeID()
         #else
@@ -20,7 +20,7 @@ package enum Platform {
     /// The path of the file or folder at `path` with every symbolic link, `.` and `..`
     /// resolved (`realpath`), or `nil` when it cannot be resolved (it does not exist, or a
     /// folder on the way cannot be searched).
-    package static func realPath(_ path: String) -> String? {
+    @_spi(HeraldTools) public static func realPath(_ path: String) -> String? {
         guard let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }
         return String(cString: resolved)
@@ -32,7 +32,7 @@ package enum Platform {
     /// This asks about the opened file itself, whatever links or renamed folders led to it, so a
     /// folder swapped for a link between the check of a path and its `open` is caught after the
     /// fact (`herald preview`'s local media, `herald doctor`'s project files).
-    package static func path(ofOpenFile descriptor: Int32) -> String? {
+    @_spi(HeraldTools) public static func path(ofOpenFile descriptor: Int32) -> String? {
         #if canImport(Darwin)
         // UNVERIFIED: no Apple SDK compiles this branch here. Darwin's fcntl(2): F_GETPATH fills
         // a MAXPATHLEN buffer with the file's path.

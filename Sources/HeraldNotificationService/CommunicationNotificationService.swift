@@ -1,5 +1,5 @@
 import Foundation
-import HeraldCore
+@_spi(HeraldTools) import HeraldCore
 import HeraldEnrichment
 
 /// The drop-in Notification Service Extension: any provider's push, shown as a message from a

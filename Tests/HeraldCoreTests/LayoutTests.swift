@@ -1,26 +1,12 @@
 import Foundation
+import HeraldTestSupport
 import Testing
 
 @testable import HeraldCore
 
 @Suite("Layouts")
 struct LayoutTests {
-    static let fullMessage = Message(
-        sender: Person(
-            identifier: "user-1842", displayName: "Maya Lindqvist 🧗",
-            handle: Handle(value: "maya@example.com", kind: .email),
-            avatarURL: URL(string: "https://cdn.example.com/a/1842.jpg?size=256")),
-        conversationIdentifier: "conv-8c2f1e",
-        groupName: "Weekend climbing",
-        groupAvatarURL: URL(string: "https://cdn.example.com/g/8c2f1e.png"),
-        recipients: ["user-2210", "user-3307"],
-        mentionsCurrentUser: true,
-        isReplyToCurrentUser: true,
-        attachments: [
-            Message.Attachment(url: URL(string: "https://cdn.example.com/m/1.jpg")!),
-            Message.Attachment(url: URL(string: "https://cdn.example.com/m/clip")!, kind: .movie, declaredType: "video/mp4"),
-            Message.Attachment(url: URL(string: "https://cdn.example.com/m/voice.m4a")!),
-        ])
+    static let fullMessage = Message.fullSample
 
     static let minimalMessages: [Message] = [
         Message(),

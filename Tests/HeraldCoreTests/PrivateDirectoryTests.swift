@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import HeraldCore
+@_spi(HeraldTools) @testable import HeraldCore
 
 /// Herald's own folders and files: private to the user, never through a planted link.
 @Suite struct PrivateDirectoryTests {

@@ -1,5 +1,5 @@
 import Foundation
-import HeraldCore
+@_spi(HeraldTools) import HeraldCore
 import Testing
 
 @testable import HeraldEnrichment

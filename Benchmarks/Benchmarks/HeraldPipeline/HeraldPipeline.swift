@@ -1,6 +1,7 @@
 import Benchmark
 import Foundation
 import HeraldCore
+import HeraldDesk
 
 // What a notification service extension pays for Herald, against the floor of parsing the same
 // bytes with Foundation. One iteration is one pass over the whole fixture set, so every time

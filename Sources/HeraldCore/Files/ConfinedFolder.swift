@@ -7,15 +7,15 @@ import Foundation
 /// `realpath` or by the kernel for an open file: `Platform.path(ofOpenFile:)`) is below the
 /// folder's. Nothing under `/proc`, `/sys` or `/dev` is inside, whatever the folder: they hold
 /// the machine's state (a process's environment, devices), not media or a project.
-package struct ConfinedFolder: Hashable, Sendable {
+@_spi(HeraldTools) public struct ConfinedFolder: Hashable, Sendable {
     /// The folder's own real path.
-    package let realPath: String
+    @_spi(HeraldTools) public let realPath: String
 
     /// Folders never read, whatever the folder.
-    package static let systemFolders = ["/proc", "/sys", "/dev"]
+    @_spi(HeraldTools) public static let systemFolders = ["/proc", "/sys", "/dev"]
 
     /// - Parameter realPath: the folder's path, already resolved.
-    package init(realPath: String) {
+    @_spi(HeraldTools) public init(realPath: String) {
         self.realPath = realPath
     }
 
@@ -26,7 +26,7 @@ package struct ConfinedFolder: Hashable, Sendable {
     /// Both names then come from one source. On Apple platforms `realpath` and `F_GETPATH`
     /// might name a folder differently (a firmlink such as `/Users` and
     /// `/System/Volumes/Data/Users`; UNVERIFIED here), which would refuse every file inside.
-    package static func opened(_ path: String) -> ConfinedFolder? {
+    @_spi(HeraldTools) public static func opened(_ path: String) -> ConfinedFolder? {
         let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
@@ -34,7 +34,7 @@ package struct ConfinedFolder: Hashable, Sendable {
     }
 
     /// Whether a path already resolved is the folder or inside it, and not a system file.
-    package func holds(realPath path: String) -> Bool {
+    @_spi(HeraldTools) public func holds(realPath path: String) -> Bool {
         guard !Self.systemFolders.contains(where: { path == $0 || path.hasPrefix($0 + "/") }) else { return false }
         return realPath == "/" || path == realPath || path.hasPrefix(realPath + "/")
     }

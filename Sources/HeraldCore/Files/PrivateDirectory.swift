@@ -8,9 +8,9 @@ import Foundation
 /// created 0700. Another local user therefore cannot plant a link that redirects Herald's
 /// writes, nor files that Herald would read as its own. Files are created inside with mode
 /// 0600 (``PrivateFile``).
-@usableFromInline package struct PrivateDirectory: Hashable, Sendable {
+@_spi(HeraldTools) public struct PrivateDirectory: Hashable, Sendable {
     /// The checked folder.
-    package let url: URL
+    @_spi(HeraldTools) public let url: URL
 
     /// Creates or checks `url` and every folder between `trusted` and it.
     ///
@@ -21,7 +21,7 @@ import Foundation
     ///     (every folder below it is checked, since any user can create one there), and else
     ///     the nearest folder above `url` that exists (`url` and the folders made are checked).
     /// - Throws: ``PrivateFileError`` naming the first folder that is not private, or cannot be made.
-    package init(_ url: URL, trusting trusted: URL? = nil) throws(PrivateFileError) {
+    @_spi(HeraldTools) public init(_ url: URL, trusting trusted: URL? = nil) throws(PrivateFileError) {
         let target = url.standardizedFileURL
         let temporary = FileManager.default.temporaryDirectory.standardizedFileURL.path
         let stop = trusted?.standardizedFileURL.path ?? (target.path.hasPrefix(temporary.hasSuffix("/") ? temporary : temporary + "/") ? temporary : nil)
@@ -42,24 +42,24 @@ import Foundation
     /// The per-user folder `herald-UID/name` in the temporary directory.
     ///
     /// - Throws: ``PrivateFileError`` when another user holds `herald-UID` or `name` there.
-    package static func temporary(_ name: String) throws(PrivateFileError) -> PrivateDirectory {
+    @_spi(HeraldTools) public static func temporary(_ name: String) throws(PrivateFileError) -> PrivateDirectory {
         try PrivateDirectory(temporaryURL(name), trusting: FileManager.default.temporaryDirectory)
     }
 
     /// Where ``temporary(_:)`` puts `name`, before anything is created or checked.
-    @usableFromInline package static func temporaryURL(_ name: String) -> URL {
+    @_spi(HeraldTools) public static func temporaryURL(_ name: String) -> URL {
         FileManager.default.temporaryDirectory
             .appendingPathComponent("herald-\(geteuid())", isDirectory: true)
             .appendingPathComponent(name, isDirectory: true)
     }
 
     /// A subfolder, created or checked the same way.
-    package func subdirectory(_ name: String) throws(PrivateFileError) -> PrivateDirectory {
+    @_spi(HeraldTools) public func subdirectory(_ name: String) throws(PrivateFileError) -> PrivateDirectory {
         try PrivateDirectory(url.appendingPathComponent(name, isDirectory: true), trusting: url)
     }
 
     /// The URL of `name` inside this folder.
-    package func file(_ name: String) -> URL {
+    @_spi(HeraldTools) public func file(_ name: String) -> URL {
         url.appendingPathComponent(name, isDirectory: false)
     }
 

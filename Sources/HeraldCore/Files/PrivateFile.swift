@@ -2,13 +2,13 @@ import Foundation
 
 /// Files only the user running Herald can read: created with mode 0600, never through a
 /// symbolic link.
-package enum PrivateFile {
+@_spi(HeraldTools) public enum PrivateFile {
     /// Creates a new file with mode 0600 and opens it for writing.
     ///
     /// - Parameter url: a file that must not exist yet (not even as a link).
     /// - Returns: the open file; closing it is the caller's.
     /// - Throws: ``PrivateFileError`` when it exists or cannot be created.
-    package static func create(_ url: URL) throws(PrivateFileError) -> FileHandle {
+    @_spi(HeraldTools) public static func create(_ url: URL) throws(PrivateFileError) -> FileHandle {
         let descriptor = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
             throw PrivateFileError(.failed, path: url.path, "\(url.path) cannot be created: \(systemReason(errno))")
@@ -21,7 +21,7 @@ package enum PrivateFile {
     /// - Parameter url: the file; a link, or a file another user owns, is refused.
     /// - Returns: the open file, positioned at its end.
     /// - Throws: ``PrivateFileError`` saying what is there instead, or why it cannot be opened.
-    package static func openForAppending(_ url: URL) throws(PrivateFileError) -> FileHandle {
+    @_spi(HeraldTools) public static func openForAppending(_ url: URL) throws(PrivateFileError) -> FileHandle {
         let path = url.path
         let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
@@ -54,7 +54,7 @@ package enum PrivateFile {
     ///
     /// - Throws: ``PrivateFileError`` when `url` is not a regular file, or the new file cannot be
     ///   written or renamed.
-    package static func replace(_ url: URL, with data: Data) throws(PrivateFileError) {
+    @_spi(HeraldTools) public static func replace(_ url: URL, with data: Data) throws(PrivateFileError) {
         var existing = stat()
         if lstat(url.path, &existing) == 0 {
             switch existing.st_mode & S_IFMT {
@@ -85,7 +85,7 @@ package enum PrivateFile {
     }
 
     /// The system's words for an `errno` value.
-    package static func systemReason(_ code: Int32) -> String {
+    @_spi(HeraldTools) public static func systemReason(_ code: Int32) -> String {
         String(cString: strerror(code))
     }
 }

@@ -3,8 +3,8 @@
 /// Herald's folders are private to the user who runs it: it refuses a folder that another user
 /// owns or can write in, and never follows a symbolic link where it expects one of its own
 /// folders or files, since another local user could have planted it.
-package struct PrivateFileError: Error, Hashable, Sendable, CustomStringConvertible {
-    package enum Code: Hashable, Sendable {
+@_spi(HeraldTools) public struct PrivateFileError: Error, Hashable, Sendable, CustomStringConvertible {
+    @_spi(HeraldTools) public enum Code: Hashable, Sendable {
         /// The path is a symbolic link.
         case symbolicLink
         /// A folder was expected and something else is there.
@@ -19,24 +19,24 @@ package struct PrivateFileError: Error, Hashable, Sendable, CustomStringConverti
         case failed
     }
 
-    package let code: Code
+    @_spi(HeraldTools) public let code: Code
     /// The path it is about.
-    package let path: String
+    @_spi(HeraldTools) public let path: String
     /// A sentence naming the path, what is wrong and what to do.
-    package let description: String
+    @_spi(HeraldTools) public let description: String
 
-    package init(_ code: Code, path: String, _ description: String) {
+    @_spi(HeraldTools) public init(_ code: Code, path: String, _ description: String) {
         self.code = code
         self.path = path
         self.description = description
     }
 
     /// Errors are equal when they say the same thing of the same path, whatever the wording.
-    package static func == (lhs: Self, rhs: Self) -> Bool {
+    @_spi(HeraldTools) public static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.code == rhs.code && lhs.path == rhs.path
     }
 
-    package func hash(into hasher: inout Hasher) {
+    @_spi(HeraldTools) public func hash(into hasher: inout Hasher) {
         hasher.combine(code)
         hasher.combine(path)
     }

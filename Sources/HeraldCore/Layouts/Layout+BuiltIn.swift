@@ -51,7 +51,7 @@ extension Layout {
     ]
 
     /// A pointer written in source; a malformed literal is a programming error.
-    static func pointer(_ text: String) -> JSONPointer {
+    @_spi(HeraldTools) public static func pointer(_ text: String) -> JSONPointer {
         guard let pointer = JSONPointer(text) else { preconditionFailure("malformed built-in pointer \(text)") }
         return pointer
     }

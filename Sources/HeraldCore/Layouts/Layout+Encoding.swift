@@ -59,7 +59,7 @@ extension Layout {
 
     /// Puts a data object where this layout's container keeps it, merged into what the payload
     /// already has there (a layout that writes under `/aps` adds to `aps`, it does not replace it).
-    func place(_ data: JSONValue, into payload: JSONValue) -> JSONValue {
+    @_spi(HeraldTools) public func place(_ data: JSONValue, into payload: JSONValue) -> JSONValue {
         let base = JSONValue.object(payload.objectValue ?? [:])
         switch container {
         case .apns:

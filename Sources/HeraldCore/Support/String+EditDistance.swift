@@ -23,7 +23,7 @@ extension String {
 
     /// The candidate this is most likely a misspelling of: the nearest within two edits (or
     /// the same ignoring case, `-` and `_`), ties to the first; `nil` when none is that near.
-    package func nearest(in candidates: [String]) -> String? {
+    @_spi(HeraldTools) public func nearest(in candidates: [String]) -> String? {
         if let same = sameSpelling(in: candidates) { return same }
         let scored = candidates.map { ($0, editDistance(to: $0)) }.filter { $0.1 > 0 && $0.1 <= 2 }
         return scored.min { $0.1 < $1.1 }?.0
@@ -31,7 +31,7 @@ extension String {
 
     /// The candidate that is this spelled another way: the same ignoring case, `-` and `_`
     /// (`senderName` for `sender_name`), but not equal; `nil` when there is none.
-    package func sameSpelling(in candidates: [String]) -> String? {
+    @_spi(HeraldTools) public func sameSpelling(in candidates: [String]) -> String? {
         func folded(_ text: String) -> String { text.lowercased().replacingOccurrences(of: "_", with: "").replacingOccurrences(of: "-", with: "") }
         return candidates.first { folded($0) == folded(self) && $0 != self }
     }

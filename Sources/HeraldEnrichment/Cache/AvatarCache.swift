@@ -1,6 +1,6 @@
 import Crypto
 import Foundation
-import HeraldCore
+@_spi(HeraldTools) import HeraldCore
 
 /// Avatars on disk, keyed by a hash of their URL, shared by every extension process.
 ///

@@ -1,5 +1,5 @@
 import Foundation
-import HeraldCore
+@_spi(HeraldTools) import HeraldCore
 
 /// Where and how much the avatar cache keeps.
 public struct AvatarCacheConfiguration: Hashable, Sendable {
@@ -18,7 +18,7 @@ public struct AvatarCacheConfiguration: Hashable, Sendable {
     ///   - byteLimit: total size; default 20 MB.
     public init(
         directory: URL,
-        fallbackDirectory: URL? = PrivateDirectory.temporaryURL("avatar-cache"),
+        fallbackDirectory: URL? = DefaultFolder.temporary("avatar-cache"),
         byteLimit: Int = 20_000_000
     ) {
         self.directory = directory

@@ -1,5 +1,5 @@
 import Foundation
-import HeraldCore
+@_spi(HeraldTools) import HeraldCore
 
 /// Streams a local file as if it were a download, so previews of payloads with relative paths
 /// go through the same caps and sniffing as real downloads.

@@ -1,5 +1,5 @@
 import Foundation
-import HeraldCore
+@_spi(HeraldTools) import HeraldCore
 
 /// Streams one attachment to disk under the cap of its kind, and names the file by what the
 /// bytes are.

@@ -1,5 +1,5 @@
 import Foundation
-import HeraldCore
+@_spi(HeraldTools) import HeraldCore
 
 /// Runs work against a deadline on an injected clock.
 public enum Deadline {

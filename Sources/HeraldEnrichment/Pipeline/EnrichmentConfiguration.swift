@@ -1,5 +1,5 @@
 import Foundation
-import HeraldCore
+@_spi(HeraldTools) import HeraldCore
 
 /// How the pipeline behaves: time limits, byte caps, what may be fetched, where files go.
 ///
@@ -84,7 +84,7 @@ public struct EnrichmentConfiguration: Sendable {
         avatarDisplaySize: Int = 256,
         attachmentByteLimits: [Message.Attachment.Kind: Int] = EnrichmentConfiguration.appleAttachmentLimits,
         maximumAttachmentDownloads: Int = 3,
-        attachmentDirectory: URL = PrivateDirectory.temporaryURL("attachments"),
+        attachmentDirectory: URL = DefaultFolder.temporary("attachments"),
         avatarCache: AvatarCacheConfiguration? = nil,
         encryptedFallbackText: String = "(Encrypted)"
     ) {

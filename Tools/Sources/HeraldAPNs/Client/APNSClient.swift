@@ -1,0 +1,330 @@
+import Foundation
+@_spi(HeraldTools) import HeraldCore
+import HeraldSending
+import Logging
+import NIOCore
+import NIOSSL
+
+/// Sends notifications to APNs over HTTP/2 with token authentication.
+///
+/// - One provider token, shared by every connection, renewed by ``ProviderTokenCache``.
+/// - Every request has a deadline (``Configuration/requestTimeout``) that starts when it goes
+///   out; waiting for a free stream before that has its own limit
+///   (``Configuration/streamWaitTimeout``).
+/// - Retries follow the reference: 5xx and 429 with exponential back-off and jitter (a
+///   server's `Retry-After` wins), `ExpiredProviderToken` with a new token, never Apple's
+///   permanent failures. Each notification keeps one `apns-id` across its attempts.
+/// - Delivery is at least once, shown once. A request that never went out whole, or that
+///   GOAWAY or REFUSED_STREAM says was not processed, goes again at once on another
+///   connection. One whose answer was lost after it went out (deadline, reset, closed
+///   connection) may have been delivered: it is retried like a 5xx, and counted in
+///   ``APNSDelivery/possiblyDeliveredAttempts``. So that a second copy has nothing to show,
+///   each notification without an `apns-collapse-id` gets its `apns-id` as one
+///   (``Configuration/collapsesResends``): on the phone a resend replaces the first instead of
+///   adding a second. Without a collapse id, a possibly delivered notification is not sent again.
+/// - ``send(_:to:onDelivery:)`` and ``send(_:to:)`` take any number of device tokens and give
+///   exactly one ``APNSDelivery`` per token, with at most ``Configuration/maximumConcurrentRequests`` in
+///   flight; HTTP/2 streams beyond the server's `SETTINGS_MAX_CONCURRENT_STREAMS` wait in the
+///   connection until one closes.
+/// - It speaks HTTP/2 through swift-nio-http2 directly, a request's HEADERS and DATA in one
+///   write and many requests per flush (see `APNSStreamHandler`): AsyncHTTPClient, which it
+///   first used, writes three TLS records per request, and sent 2.7 times slower than h2load
+///   against the same server (docs/benchmarks.md).
+///
+/// Call ``shutdown()`` when done.
+public final class APNSClient: Sendable {
+    /// How the client connects, waits and retries.
+    public struct Configuration: Sendable {
+        /// Where to send.
+        public var endpoint: APNSEndpoint
+        /// The deadline of each attempt, from when its HEADERS go out to the whole answer.
+        /// Longer than a day counts as a day; zero or less fails each attempt at once.
+        public var requestTimeout: Duration
+        /// How long an attempt may wait in the client for a free HTTP/2 stream (the server's
+        /// `SETTINGS_MAX_CONCURRENT_STREAMS` is reached on its connection) before it goes out.
+        /// Such an attempt was never sent: it fails without a retry, since waiting again would
+        /// not help; more ``connections`` or fewer ``maximumConcurrentRequests`` would. Opening
+        /// a connection has its own limit (10 s for TCP, 10 s for TLS and SETTINGS). Longer
+        /// than a day counts as a day.
+        public var streamWaitTimeout: Duration
+        /// How many notifications a batch (``APNSClient/send(_:to:onDelivery:)``,
+        /// ``APNSClient/send(_:to:)``) has in flight at once.
+        public var maximumConcurrentRequests: Int
+        /// How many HTTP/2 connections requests are spread over, in turn. Each is one stream
+        /// limit and one event-loop thread; APNs recommends several connections for high volume.
+        public var connections: Int
+        /// How often, and after how long, failed attempts are repeated.
+        public var retry: RetryPolicy
+        /// How long a provider token is used (kept within 20...60 minutes).
+        public var tokenRefreshInterval: Duration
+        /// A PEM file of certificates to trust instead of the system's: for a local server
+        /// such as `herald apns-emulator --ca-out`.
+        public var trustedCertificatesFile: URL?
+        /// Whether a notification sent without an `apns-collapse-id` gets its `apns-id` (in
+        /// lowercase) as one, so that a resend after a lost answer replaces the first copy on
+        /// the phone instead of showing twice. When false, such a notification is not sent
+        /// again once it may have been delivered. Set ``APNSRequest/apnsID`` to a UUID derived
+        /// from your own message id to also collapse your backend's own resends.
+        public var collapsesResends: Bool
+
+        /// - Parameters: see the properties; defaults: production, 10 s per attempt and 60 s
+        ///   for a free stream, 100 in flight over 2 connections, the default ``RetryPolicy``,
+        ///   50 minutes, the system's trust store, resends collapsed.
+        public init(
+            endpoint: APNSEndpoint = .production, requestTimeout: Duration = .seconds(10), streamWaitTimeout: Duration = .seconds(60),
+            maximumConcurrentRequests: Int = 100, connections: Int = 2, retry: RetryPolicy = RetryPolicy(),
+            tokenRefreshInterval: Duration = .seconds(50 * 60), trustedCertificatesFile: URL? = nil, collapsesResends: Bool = true
+        ) {
+            self.endpoint = endpoint
+            self.requestTimeout = requestTimeout
+            self.streamWaitTimeout = streamWaitTimeout
+            self.maximumConcurrentRequests = maximumConcurrentRequests
+            self.connections = connections
+            self.retry = retry
+            self.tokenRefreshInterval = tokenRefreshInterval
+            self.trustedCertificatesFile = trustedCertificatesFile
+            self.collapsesResends = collapsesResends
+        }
+    }
+
+    /// The largest answer body read; APNs's are a few dozen bytes. (Below a stream's 64 KB
+    /// window, so a larger one is caught as it arrives rather than stalling the stream.)
+    static let maximumResponseBodyByteCount = 8 * 1024
+
+    public let configuration: Configuration
+    private let connections: APNSConnectionPool
+    private let tokens: ProviderTokenCache
+    private let sleep: @Sendable (Duration) async throws -> Void
+    private let now: @Sendable () -> Date
+    private let logger: Logger
+
+    /// - Parameters:
+    ///   - configuration: endpoint, deadlines, retries.
+    ///   - key: the `.p8` signing key with its key id and team id.
+    ///   - clock: what back-off waits on; a test clock makes them instant.
+    ///   - now: the wall clock for provider tokens and `Retry-After` dates.
+    ///   - logger: where the client notes, at debug level, connections opened, replaced and
+    ///     presumed dead, GOAWAY, provider tokens made, and each retry with its reason. Never
+    ///     a provider token, a payload or a device token: a notification is named by its
+    ///     `apns-id`. Nothing by default.
+    /// - Throws: ``APNSCredentialError`` when ``Configuration/trustedCertificatesFile`` cannot
+    ///   be read as PEM certificates.
+    public init(
+        configuration: Configuration, key: APNSSigningKey, clock: some Clock<Duration> = ContinuousClock(),
+        now: @escaping @Sendable () -> Date = { Date() }, logger: Logger = Logger(label: "herald.apns", factory: { _ in SwiftLogNoOpLogHandler() })
+    ) throws(APNSCredentialError) {
+        var tls = TLSConfiguration.makeClientConfiguration()
+        tls.applicationProtocols = ["h2"]
+        if let file = configuration.trustedCertificatesFile {
+            do {
+                tls.trustRoots = .certificates(try NIOSSLCertificate.fromPEMFile(file.path))
+            } catch {
+                let why = FileManager.default.fileExists(atPath: file.path)
+                    ? "it holds no PEM certificate (-----BEGIN CERTIFICATE-----); `herald apns-emulator --ca-out FILE` writes one"
+                    : "no such file"
+                throw APNSCredentialError("cannot read trusted certificates from \(file.path): \(why)")
+            }
+        }
+        let context: NIOSSLContext
+        do {
+            context = try NIOSSLContext(configuration: tls)
+        } catch {
+            throw APNSCredentialError("cannot set up TLS: \(error)")
+        }
+        self.configuration = configuration
+        self.connections = APNSConnectionPool(
+            endpoint: configuration.endpoint, tls: context, connections: configuration.connections,
+            maximumBodyByteCount: Self.maximumResponseBodyByteCount, logger: logger)
+        self.tokens = ProviderTokenCache(key: key, refreshInterval: configuration.tokenRefreshInterval, now: now, logger: logger)
+        self.sleep = { duration in try await clock.sleep(for: duration.clampedToLongestWait) }
+        self.now = now
+        self.logger = logger
+    }
+
+    /// Closes the connections. Notifications waiting for an answer fail, and sending afterwards fails.
+    public func shutdown() async throws {
+        await connections.shutdown()
+    }
+
+    /// Sends one notification, retrying as the policy allows.
+    ///
+    /// - Parameter request: the notification and its device token.
+    /// - Returns: delivered with its `apns-id`, or failed with status, reason and whether to
+    ///   delete the token. A request that breaks APNs's rules fails without being sent.
+    public func send(_ request: APNSRequest) async -> APNSDelivery {
+        do {
+            try request.validate()
+        } catch {
+            return Self.refused(request.deviceToken, error)
+        }
+        return await send(validated: request)
+    }
+
+    private static func refused(_ token: DeviceToken, _ error: APNSRequestError) -> APNSDelivery {
+        APNSDelivery(deviceToken: token, outcome: .failed(APNSFailure(status: nil, reason: error.reason, message: "not sent: \(error.message)")), attempts: 0)
+    }
+
+    /// Sends a request that passed ``APNSRequest/validate()``.
+    private func send(validated request: APNSRequest) async -> APNSDelivery {
+        var request = request
+        var generator = SystemRandomNumberGenerator()
+        // Random bytes from the generator: Foundation's UUID() opens /dev/urandom each time on Linux.
+        let apnsID = request.apnsID ?? UUID.version4(using: &generator)
+        request.apnsID = apnsID
+        if configuration.collapsesResends, request.collapseID == nil { request.collapseID = apnsID.lowercasedText }
+        var attempt = 0
+        var possiblyDelivered: [Int] = []
+        func delivery(_ outcome: APNSDelivery.Outcome) -> APNSDelivery {
+            APNSDelivery(
+                deviceToken: request.deviceToken, outcome: outcome, attempts: attempt, possiblyDeliveredAttempts: possiblyDelivered,
+                collapseID: request.collapseID)
+        }
+        while true {
+            attempt += 1
+            let token = tokens.current()
+            var failure: APNSFailure
+            let decision: APNSRetryDecision
+            do {
+                let (answer, response, retryAfter) = try await perform(request, token: token)
+                decision = APNSRetryDecision(response, retryAfter: retryAfter)
+                if decision == .delivered { return delivery(.delivered(apnsID: response.apnsID ?? apnsID)) }
+                failure = APNSFailure(
+                    status: response.status, reason: response.reason, message: explain(response, answer: answer), timestamp: response.timestamp)
+            } catch {
+                let transport = error as? APNSTransportError
+                let mayHaveBeenProcessed = transport?.mayHaveBeenProcessed ?? false  // anything else failed while connecting
+                failure = APNSFailure(status: nil, reason: nil, message: (mayHaveBeenProcessed ? "no answer: " : "not sent: ") + "\(error)")
+                if mayHaveBeenProcessed { possiblyDelivered.append(attempt) }
+                switch transport {
+                case .shutDown?, .responseTooLarge?, .noFreeStream?, .unusableServer?:
+                    // Nothing can be sent; the server answers as no APNs does or cannot be
+                    // reached as APNs; waiting longer would not help.
+                    decision = .permanent
+                case _ where mayHaveBeenProcessed && request.collapseID == nil:
+                    failure.message += "; not sent again: it may have been delivered, and without apns-collapse-id a second copy would show twice"
+                    decision = .permanent
+                default:
+                    decision = .retryAfterBackOff(retryAfter: nil)
+                }
+            }
+            let delay: Duration?
+            switch decision {
+            case .delivered, .permanent:
+                delay = nil
+            case .renewTokenAndRetry:
+                tokens.expire(token)
+                delay = attempt < configuration.retry.maximumAttempts ? .zero : nil
+            case .retryAfterBackOff(let retryAfter?) where retryAfter > configuration.retry.maximumDelay:
+                // A wait longer than the policy allows is not slept out: the caller hears when to come back.
+                failure.message += "; APNs asked to wait \(retryAfter.components.seconds) s, more than the retry policy's maximum"
+                delay = nil
+            case .retryAfterBackOff(let retryAfter):
+                delay = configuration.retry.delay(after: attempt, retryAfter: retryAfter, using: &generator)
+            }
+            guard let delay, !Task.isCancelled else { return delivery(.failed(failure)) }
+            logger.debug(
+                "retrying",
+                metadata: [
+                    "apns.id": "\(apnsID.lowercasedText)", "apns.attempt": "\(attempt)", "apns.retry.delay-ms": "\(Int(delay / .milliseconds(1)))",
+                    "apns.retry.reason": "\(failure)",
+                ])
+            if delay > .zero {
+                do {
+                    try await sleep(delay)
+                } catch {
+                    return delivery(.failed(failure))
+                }
+            }
+        }
+    }
+
+    /// Sends one notification to many devices, handing each delivery to `onDelivery` as it comes.
+    ///
+    /// ``Configuration/maximumConcurrentRequests`` workers each take the next token, send it,
+    /// and call `onDelivery` themselves: a delivery costs no task of its own and no hop to a
+    /// consumer, which matters at tens of thousands a second.
+    ///
+    /// - Parameters:
+    ///   - template: the notification; its device token is replaced by each of `tokens`.
+    ///   - tokens: the devices, read lazily as workers free up; may be very long.
+    ///   - onDelivery: called once per token, from several tasks at once; keep it quick.
+    /// - Returns: when every token has had its delivery. When the calling task is cancelled,
+    ///   tokens not yet taken are neither sent nor reported.
+    public func send(
+        _ template: APNSRequest, to tokens: some Sequence<DeviceToken> & Sendable, onDelivery: @escaping @Sendable (APNSDelivery) -> Void
+    ) async {
+        // The template is checked once; per device only the token changes, and a DeviceToken is
+        // valid hex by construction.
+        let templateError: APNSRequestError?
+        do {
+            try template.validate()
+            templateError = nil
+        } catch {
+            templateError = error
+        }
+        let feed = DeviceTokenFeed(tokens)
+        await withTaskGroup(of: Void.self) { group in
+            for _ in 0..<max(1, configuration.maximumConcurrentRequests) {
+                group.addTask {
+                    while !Task.isCancelled, let token = feed.next() {
+                        if let templateError {
+                            onDelivery(Self.refused(token, templateError))
+                            continue
+                        }
+                        var request = template
+                        request.deviceToken = token
+                        request.apnsID = nil  // each device's notification gets its own id
+                        onDelivery(await self.send(validated: request))
+                    }
+                }
+            }
+        }
+    }
+
+    /// Sends one notification to many devices; ``send(_:to:onDelivery:)`` as a stream.
+    ///
+    /// - Parameters:
+    ///   - template: the notification; its device token is replaced by each of `tokens`.
+    ///   - tokens: the devices, read lazily as workers free up; may be very long.
+    /// - Returns: one delivery per token, in the order they finish. The stream ends when every
+    ///   token has its delivery; ending iteration early cancels what is left.
+    public func send(_ template: APNSRequest, to tokens: some Sequence<DeviceToken> & Sendable) -> AsyncStream<APNSDelivery> {
+        AsyncStream { continuation in
+            let work = Task {
+                await send(template, to: tokens) { continuation.yield($0) }
+                continuation.finish()
+            }
+            continuation.onTermination = { _ in work.cancel() }
+        }
+    }
+
+    private func perform(_ request: APNSRequest, token: String) async throws -> (APNSWireResponse, APNSResponse, Duration?) {
+        let wire = request.wireRequest(authorization: token)
+        let answer = try await connections.send(
+            wire, timeout: TimeAmount(configuration.requestTimeout.clampedToLongestWait),
+            streamWait: TimeAmount(configuration.streamWaitTimeout.clampedToLongestWait))
+        let retryAfter = answer.headers.first(named: "retry-after").flatMap { RetryPolicy.retryAfter($0, now: now()) }
+        return (answer, APNSResponse(wire: answer), retryAfter)
+    }
+
+    /// The failure's message. APNs gives every refusal a JSON reason; an answer without one
+    /// comes from a server that is not APNs (a proxy, a wrong --endpoint), and its own body,
+    /// shortened, says which.
+    private func explain(_ response: APNSResponse, answer: APNSWireResponse) -> String {
+        guard let reason = response.reason else {
+            let server = configuration.endpoint.url.host ?? configuration.endpoint.url.absoluteString
+            let type = answer.headers.first(named: "content-type")?.split(separator: ";").first.map(String.init)
+            guard !answer.body.isEmpty else { return "\(server) answered \(response.status) with no APNs reason and an empty body: it does not answer as APNs does" }
+            let text = String(decoding: answer.body.prefix(Self.excerptBytes), as: UTF8.self).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            let cut = answer.body.count > Self.excerptBytes ? "…" : ""
+            return "\(server) answered \(response.status) with no APNs reason: it does not answer as APNs does (its \(type ?? "untyped") body: \"\(text)\(cut)\")"
+        }
+        if let timestamp = response.timestamp {
+            return "\(reason.rawValue): the token is invalid since \(timestamp.formatted(.iso8601))"
+        }
+        return reason.rawValue
+    }
+
+    /// How much of a body without an APNs reason a failure quotes.
+    private static let excerptBytes = 120
+}

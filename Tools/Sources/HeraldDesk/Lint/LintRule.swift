@@ -1,0 +1,94 @@
+@_spi(HeraldTools) import HeraldCore
+
+/// A check `herald lint` runs, with a stable id.
+public struct LintRule: Hashable, Sendable, Identifiable {
+    /// How bad a finding is. Any error makes `herald lint` exit 1.
+    public enum Severity: String, Hashable, Sendable, Comparable, CaseIterable {
+        case error, warning, info
+
+        public static func < (lhs: Severity, rhs: Severity) -> Bool {
+            allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+        }
+    }
+
+    /// Stable id, such as `no-mutable-content`.
+    public let id: String
+    /// The usual severity; a finding may be milder where the rule says so.
+    public let severity: Severity
+    /// What the rule checks, one line.
+    public let summary: String
+
+    public static let invalidJSON = LintRule(id: "invalid-json", severity: .error, summary: "The payload is not valid JSON (APNs rejects it).")
+    public static let noAPS = LintRule(id: "no-aps", severity: .error, summary: "The payload has no aps dictionary.")
+    public static let noMutableContent = LintRule(
+        id: "no-mutable-content", severity: .error,
+        summary: "Without aps.mutable-content: 1 the extension never runs (a warning when the payload has nothing for it to do).")
+    public static let noVisibleAlert = LintRule(
+        id: "no-visible-alert", severity: .error, summary: "mutable-content is set but the alert has no title, subtitle or body, so the extension never runs.")
+    public static let mutableContentType = LintRule(id: "mutable-content-type", severity: .error, summary: "aps.mutable-content must be the number 1.")
+    public static let badgeType = LintRule(id: "badge-type", severity: .warning, summary: "aps.badge must be a whole number.")
+    public static let apsValueType = LintRule(id: "aps-value-type", severity: .warning, summary: "An aps value has the wrong JSON type.")
+    public static let payloadTooLarge = LintRule(id: "payload-too-large", severity: .error, summary: "The payload exceeds APNs' 4096-byte limit (5120 for VoIP).")
+    public static let customKeyInAPS = LintRule(id: "custom-key-in-aps", severity: .warning, summary: "Custom keys belong beside aps, not inside it.")
+    public static let communicationWithoutSenderName = LintRule(
+        id: "communication-without-sender-name", severity: .error, summary: "A communication block needs sender_name to show a sender.")
+    public static let communicationKeyNotRead = LintRule(
+        id: "communication-key-not-read", severity: .warning,
+        summary: "A communication field in a place or spelling the layout does not read, so the phone never sees it.")
+    public static let communicationValueType = LintRule(
+        id: "communication-value-type", severity: .warning,
+        summary: "A communication field of the wrong JSON type: a number read as a name, or an array, object or Boolean ignored.")
+    public static let avatarURL = LintRule(id: "avatar-url-not-https", severity: .error, summary: "The avatar and group avatar URLs must be absolute https.")
+    public static let attachmentURL = LintRule(id: "attachment-url-not-https", severity: .error, summary: "Attachment URLs must be absolute https.")
+    public static let unknownInterruptionLevel = LintRule(
+        id: "unknown-interruption-level", severity: .error, summary: "interruption-level must be passive, active, time-sensitive or critical.")
+    public static let relevanceScoreRange = LintRule(id: "relevance-score-range", severity: .error, summary: "relevance-score must be between 0 and 1.")
+    public static let contentAvailableWithAlert = LintRule(
+        id: "content-available-with-alert", severity: .warning, summary: "content-available with an alert: not a background push, and throttled as one.")
+    public static let backgroundWithAlert = LintRule(
+        id: "background-with-alert", severity: .error, summary: "A background push (apns-push-type background) carries an alert, sound or badge.")
+    public static let backgroundWithoutContentAvailable = LintRule(
+        id: "background-without-content-available", severity: .error, summary: "A background push without aps.content-available: 1 wakes nothing.")
+    public static let backgroundPriority = LintRule(
+        id: "background-priority", severity: .error, summary: "A background push must be sent with apns-priority 5 (absent means 10).")
+    public static let backgroundPushType = LintRule(
+        id: "background-push-type", severity: .info, summary: "content-available alone is a background push: send it with push type background, priority 5.")
+    public static let categoryWithoutContentExtension = LintRule(
+        id: "category-without-content-extension", severity: .warning,
+        summary: "With --project: aps.category names no content extension's UNNotificationExtensionCategory, so the expanded view is the default.")
+    public static let serverRequestBody = LintRule(
+        id: "server-request-body", severity: .warning,
+        summary: "The file is a provider's request body (FCM, OneSignal, PubNub), not the payload the phone receives.")
+    public static let oneSignalDataTooLarge = LintRule(id: "onesignal-data-too-large", severity: .error, summary: "OneSignal's data object is limited to 2048 bytes.")
+    public static let requestFieldUnknown = LintRule(
+        id: "request-field-unknown", severity: .warning,
+        summary: "A request body's field its provider does not deliver (often a misspelling), so it never reaches the phone.")
+    public static let requestRefused = LintRule(
+        id: "request-refused", severity: .error,
+        summary: "A OneSignal, FCM v1 or Expo request body its provider would refuse, so nothing reaches the phone.")
+
+    /// Every rule, in the order findings are reported.
+    public static let all: [LintRule] = [
+        .invalidJSON, .noAPS, .noMutableContent, .noVisibleAlert, .mutableContentType, .badgeType, .apsValueType,
+        .payloadTooLarge, .customKeyInAPS, .communicationWithoutSenderName, .communicationKeyNotRead, .communicationValueType, .avatarURL, .attachmentURL,
+        .unknownInterruptionLevel, .relevanceScoreRange, .contentAvailableWithAlert, .backgroundWithAlert, .backgroundWithoutContentAvailable,
+        .backgroundPriority, .backgroundPushType, .categoryWithoutContentExtension, .oneSignalDataTooLarge,
+        .serverRequestBody, .requestRefused, .requestFieldUnknown,
+    ]
+}
+
+/// One problem lint found in one payload.
+public struct LintFinding: Hashable, Sendable, CustomStringConvertible {
+    public let rule: LintRule
+    public let severity: LintRule.Severity
+    /// What is wrong and what to change, one line.
+    public let message: String
+
+    public init(_ rule: LintRule, _ message: String, severity: LintRule.Severity? = nil) {
+        self.rule = rule
+        self.severity = severity ?? rule.severity
+        self.message = message
+    }
+
+    public var description: String { "\(severity.rawValue) \(rule.id): \(message)" }
+}

@@ -1,0 +1,220 @@
+@_spi(HeraldTools) import HeraldCore
+
+/// Checks a payload against what APNs, iOS and Herald's extension need.
+public enum Linter {
+    /// APNs' limit for every push type but VoIP.
+    public static let payloadLimit = 4096
+    /// APNs' limit for VoIP pushes.
+    public static let voipPayloadLimit = 5120
+    /// OneSignal's limit for the `data` object.
+    public static let oneSignalDataLimit = 2048
+
+    /// Lints a parsed payload.
+    ///
+    /// - Parameters:
+    ///   - payload: the payload.
+    ///   - preview: what Herald reads from it (``Preview/init(payload:layout:)``); lint reuses
+    ///     its decisions rather than reading the payload twice.
+    /// - Returns: findings, errors first, each with a one-line message that says what to change.
+    ///   - headers: the APNs headers it is sent with, by name (`apns-push-type`,
+    ///     `apns-priority`), when known; a background push is judged by them.
+    public static func lint(_ payload: Payload, preview: Preview, headers: [String: String] = [:]) -> [LintFinding] {
+        var findings: [LintFinding] = []
+        if let aps = payload.aps {
+            let background = BackgroundPush(aps: aps, headers: headers)
+            if background == nil { findings += lintAPS(aps, payload: payload, preview: preview) }
+            findings += lintTypes(aps, payload: payload)
+            findings += background?.findings ?? []
+        } else {
+            let typo = payload.json["apps"] != nil ? "; there is an \"apps\" key: rename it to \"aps\"" : ""
+            findings.append(LintFinding(.noAPS, "add an aps dictionary with an alert and \"mutable-content\": 1\(typo)"))
+        }
+        if payload.byteCount > payloadLimit {
+            let voip = payload.byteCount <= voipPayloadLimit ? " (a VoIP push may have up to \(voipPayloadLimit))" : ""
+            findings.append(LintFinding(
+                .payloadTooLarge,
+                "the payload is \(payload.byteCount) bytes as compact JSON, \(payload.byteCount - payloadLimit) over APNs' \(payloadLimit)-byte limit\(voip); shorten the body or move data out"))
+        }
+        if let shape = serverRequestShape(payload.json) {
+            findings.append(LintFinding(.serverRequestBody, "this looks like \(shape)"))
+        }
+        findings += lintCommunication(payload, preview: preview)
+        findings += lintCommunicationKeys(payload, preview: preview)
+        findings += lintOneSignalData(payload, preview: preview)
+        return findings.enumerated().sorted { ($0.element.severity, $0.offset) < ($1.element.severity, $1.offset) }.map(\.element)
+    }
+
+    /// Lints the payload a provider's request body became: the payload's findings, with the
+    /// request's own spelling added where the fix is made in the request, and a warning for
+    /// each request field the provider does not deliver.
+    ///
+    /// - Parameters:
+    ///   - payload: the converted payload (``RequestConversion/payload``).
+    ///   - preview: what Herald reads from it.
+    ///   - conversion: how the request became it; `nil` lints `payload` as a device payload.
+    /// - Returns: findings, errors first.
+    ///   - headers: the APNs headers it is sent with, over those the provider sets.
+    public static func lint(_ payload: Payload, preview: Preview, conversion: RequestConversion?, headers: [String: String] = [:]) -> [LintFinding] {
+        var findings = lint(payload, preview: preview, headers: (conversion?.headers ?? [:]).merging(headers) { $1 })
+        guard let conversion else { return findings }
+        if let spelling = conversion.provider.mutableContentField {
+            findings = findings.map { finding in
+                guard finding.rule == .noMutableContent else { return finding }
+                return LintFinding(finding.rule, finding.message + "; in the \(conversion.provider) request that is \(spelling)", severity: finding.severity)
+            }
+        }
+        for field in conversion.unknownFields {
+            let hint = field.suggestion.map { "; did you mean \($0)?" } ?? ""
+            findings.append(LintFinding(.requestFieldUnknown, "\(field.name) is not a field the \(conversion.provider) delivers, so it never reaches the phone\(hint)"))
+        }
+        return findings.enumerated().sorted { ($0.element.severity, $0.offset) < ($1.element.severity, $1.offset) }.map(\.element)
+    }
+
+    /// The finding for a payload that does not parse.
+    public static func finding(for error: JSONParseError) -> LintFinding {
+        LintFinding(.invalidJSON, "not valid JSON at line \(error.line), column \(error.column): \(error.detail)")
+    }
+
+    /// The finding for a provider's request body that its provider would refuse
+    /// (``ProviderRequest/convert(language:)``), so no payload comes of it.
+    public static func finding(for error: RequestConversionError, provider: ProviderRequest.Provider) -> LintFinding {
+        LintFinding(.requestRefused, "the \(provider) would refuse this request: \(error.message)")
+    }
+
+    private static func lintAPS(_ aps: APS, payload: Payload, preview: Preview) -> [LintFinding] {
+        var findings: [LintFinding] = []
+        let hasWork = preview.message.isCommunication || !preview.message.attachments.isEmpty
+        let visible = aps.alert?.isVisible ?? false
+        if !aps.mutableContent {
+            if let misplaced = misplacedMutableContent(payload.json) {
+                findings.append(LintFinding(.noMutableContent, "mutable-content is at \(misplaced); iOS only reads it inside aps as \"mutable-content\": 1"))
+            } else if visible || hasWork {
+                findings.append(LintFinding(
+                    .noMutableContent,
+                    "add \"mutable-content\": 1 to aps, or the extension never runs\(hasWork ? " and the sender, avatar and attachments are lost" : "")",
+                    severity: hasWork ? .error : .warning))
+            }
+        } else if !visible {
+            findings.append(LintFinding(
+                .noVisibleAlert,
+                "give aps.alert a title, subtitle or body: without one iOS does not run the extension\(hasWork ? ", so the sender and attachments are lost" : "")",
+                severity: hasWork ? .error : .info))
+        }
+        if aps.contentAvailable, visible {
+            findings.append(LintFinding(
+                .contentAvailableWithAlert,
+                "content-available with a visible alert is sent as an alert push; send background updates separately with push type background and priority 5"))
+        }
+        return findings
+    }
+
+    /// What holds for every push: values of the wrong type, unknown keys, levels and scores.
+    private static func lintTypes(_ aps: APS, payload: Payload) -> [LintFinding] {
+        var findings: [LintFinding] = []
+        for issue in aps.typeIssues {
+            let fix = "\(issue.key) is \(issue.found); write \(issue.expected)" + (issue.wasRead ? " (Herald reads it, other readers may not)" : " (it is ignored)")
+            switch issue.key {
+            case "mutable-content": findings.append(LintFinding(.mutableContentType, fix + "; iOS may not run the extension"))
+            case "badge": findings.append(LintFinding(.badgeType, fix))
+            default: findings.append(LintFinding(.apsValueType, fix))
+            }
+        }
+        if case .object(let members) = payload.json["aps"] {
+            for key in members.keys.sorted() where !APS.knownKeys.contains(key) {
+                let hyphenated = key.replacingOccurrences(of: "_", with: "-")
+                let hint = APS.knownKeys.contains(hyphenated) ? "; did you mean \"\(hyphenated)\"?" : "; move it beside aps"
+                findings.append(LintFinding(.customKeyInAPS, "\"\(key)\" is not an aps key\(hint)"))
+            }
+        }
+        if let level = aps.interruptionLevel, !level.isKnown {
+            let near = InterruptionLevel.known.first { $0.rawValue == level.rawValue.lowercased().replacingOccurrences(of: "_", with: "-") }
+            findings.append(LintFinding(
+                .unknownInterruptionLevel,
+                "interruption-level \"\(level.rawValue)\" is unknown" + (near.map { "; write \"\($0.rawValue)\"" } ?? "; use passive, active, time-sensitive or critical")))
+        }
+        if let score = aps.relevanceScore, !(0...1).contains(score) {
+            findings.append(LintFinding(.relevanceScoreRange, "relevance-score is \(score); use a value from 0 to 1"))
+        }
+        return findings
+    }
+
+    /// What kind of provider request `json` is, when it is one rather than a device payload.
+    private static func serverRequestShape(_ json: JSONValue) -> String? {
+        func has(_ value: JSONValue?, _ keys: String...) -> Bool { keys.contains { value?[$0] != nil } }
+        if let request = ProviderRequest(json) {
+            return "a request body for the \(request.provider), not what the phone receives: `herald convert` prints the payload it becomes, and `herald lint` and `herald preview` convert it first"
+        }
+        if json["pn_apns"] != nil {
+            return "a PubNub publish body; the phone receives pn_apns without pn_push: lint that object"
+        }
+        if has(json, "to", "registration_ids"), has(json, "notification", "data") {
+            return "an FCM legacy HTTP request body; the phone receives its notification as aps and data as top-level keys"
+        }
+        if json["aps"] == nil, let apns = json["apns"], has(apns, "aps", "payload") {
+            return "a request body with an apns section (Pusher Beams, an FCM v1 template); the phone receives the object at apns\(apns["payload"] != nil ? ".payload" : ""): lint that object"
+        }
+        if json["aps"] == nil, has(json, "device_id"), has(json, "platform") {
+            return "a Mattermost push-proxy request; the proxy builds the APNs payload from it"
+        }
+        if json["aps"] == nil, json["payload"]?.stringValue != nil, has(json, "userIds", "namespace") {
+            return "a Salesforce push request; the phone receives the JSON held in its payload string"
+        }
+        return nil
+    }
+
+    private static let communicationBlock = Layout.pointer("/communication")
+    private static let senderName = Layout.pointer("/sender_name")
+    private static let misplacedMutableContentPlaces: [(JSONPointer, String)] = [
+        (Layout.pointer("/mutable-content"), "the top level"), (Layout.pointer("/mutable_content"), "the top level as mutable_content"),
+        (Layout.pointer("/aps/mutable_content"), "aps.mutable_content (underscore)"),
+    ]
+
+    private static func misplacedMutableContent(_ json: JSONValue) -> String? {
+        misplacedMutableContentPlaces.first { $0.0.resolve(in: json) != nil }?.1
+    }
+
+    private static func lintCommunication(_ payload: Payload, preview: Preview) -> [LintFinding] {
+        var findings: [LintFinding] = []
+        let root = preview.layout.dataRoot(in: payload.json)
+        if let block = communicationBlock.resolve(in: root.resolve(in: payload.json) ?? .null),
+            senderName.resolve(in: block)?.identifierText == nil, preview.message.sender == nil
+        {
+            findings.append(LintFinding(.communicationWithoutSenderName, "the communication block has no sender_name, so no sender is shown; add the sender's display name"))
+        }
+        for decision in preview.decisions {
+            switch decision.code {
+            case .avatarURLRejected, .groupAvatarURLRejected: findings.append(LintFinding(.avatarURL, decision.message))
+            case .avatarURLEmpty: findings.append(LintFinding(.avatarURL, "avatar URL is empty; leave the key out when there is no avatar", severity: .info))
+            case .groupAvatarIgnored: findings.append(LintFinding(.avatarURL, decision.message + "; give the group's name too", severity: .warning))
+            case .groupAvatarURLEmpty:
+                findings.append(LintFinding(.avatarURL, "group avatar URL is empty; leave the key out when the group has no picture", severity: .info))
+            case .attachmentRelative, .attachmentURLRejected: findings.append(LintFinding(.attachmentURL, decision.message))
+            case .fieldTypeCoerced, .fieldIgnored: findings.append(LintFinding(.communicationValueType, decision.message))
+            default: break
+            }
+        }
+        for (what, url) in [("avatar", preview.message.sender?.avatarURL), ("group avatar", preview.message.groupAvatarURL)] {
+            guard let url, url.scheme?.lowercased() == "http" else { continue }
+            findings.append(LintFinding(.avatarURL, "\(what) \(url.absoluteString) uses http; use https (the extension refuses http unless configured to allow it)", severity: .warning))
+        }
+        for attachment in preview.message.attachments where attachment.url.scheme?.lowercased() == "http" {
+            findings.append(LintFinding(.attachmentURL, "attachment \(attachment.url.absoluteString) uses http; use https (the extension refuses http unless configured to allow it)", severity: .warning))
+        }
+        return findings
+    }
+
+    private static func lintOneSignalData(_ payload: Payload, preview: Preview) -> [LintFinding] {
+        guard preview.layout.container == .oneSignal else { return [] }
+        let data: JSONValue
+        if let classic = payload.json["custom"]?["a"] {
+            data = classic
+        } else if payload.json["os_data"] != nil, let members = payload.json.objectValue {
+            data = .object(members.filter { !["aps", "os_data", "custom"].contains($0.key) })
+        } else {
+            return []
+        }
+        let size = data.encoded().count
+        guard size > oneSignalDataLimit else { return [] }
+        return [LintFinding(.oneSignalDataTooLarge, "OneSignal data is \(size) bytes, \(size - oneSignalDataLimit) over its \(oneSignalDataLimit)-byte limit; send ids and fetch the rest")]
+    }
+}

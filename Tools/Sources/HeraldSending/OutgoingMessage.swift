@@ -1,0 +1,49 @@
+@_spi(HeraldTools) import HeraldCore
+
+/// A message as a server sends it: the ``Message`` the extension decodes, the text the alert
+/// shows, and the presentation options APNs and OneSignal both carry.
+///
+/// The alert defaults follow what the phone shows for a communication notification: the
+/// title is the sender's name, the subtitle the group's name, the body the text. Set
+/// ``title`` or ``subtitle`` to override them.
+public struct OutgoingMessage: Hashable, Sendable {
+    /// Who, where and what media: written into the payload by a ``Layout``.
+    public var message: Message
+    /// The message text: the alert body.
+    public var text: String
+    /// Overrides the alert title; `nil` uses the sender's name.
+    public var title: String?
+    /// Overrides the alert subtitle; `nil` uses the group's name.
+    public var subtitle: String?
+    /// The notification category, for actions (`aps.category`).
+    public var category: String?
+    /// How insistently iOS presents it; `nil` leaves iOS's default (active).
+    public var interruptionLevel: InterruptionLevel?
+    /// How iOS ranks it in the summary, 0...1; `nil` leaves it unset.
+    public var relevanceScore: Double?
+
+    /// - Parameters: see the properties.
+    public init(
+        message: Message,
+        text: String,
+        title: String? = nil,
+        subtitle: String? = nil,
+        category: String? = nil,
+        interruptionLevel: InterruptionLevel? = nil,
+        relevanceScore: Double? = nil
+    ) {
+        self.message = message
+        self.text = text
+        self.title = title
+        self.subtitle = subtitle
+        self.category = category
+        self.interruptionLevel = interruptionLevel
+        self.relevanceScore = relevanceScore
+    }
+
+    /// The alert title: ``title``, else the sender's name.
+    public var alertTitle: String? { title ?? message.sender?.displayName }
+
+    /// The alert subtitle: ``subtitle``, else the group's name.
+    public var alertSubtitle: String? { subtitle ?? message.groupName }
+}

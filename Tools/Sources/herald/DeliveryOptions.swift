@@ -1,0 +1,59 @@
+import ArgumentParser
+import HeraldAPNs
+@_spi(HeraldTools) import HeraldCore
+import HeraldDoctor
+
+/// `--push-type`, `--priority` and `--project`: how a payload will be sent and to which app,
+/// for the commands that lint it (lint, preview).
+struct DeliveryOptions: ParsableArguments {
+    @Option(
+        name: .customLong("push-type"),
+        help: ArgumentHelp("The apns-push-type the payload will be sent with; a background push is judged by it.", valueName: "type"))
+    var pushType: String?
+
+    @Option(name: .long, help: ArgumentHelp("The apns-priority it will be sent with (10, 5 or 1).", valueName: "n"))
+    var priority: Int?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "An app's Xcode project, as `herald doctor` takes it: warn when aps.category names none of its content extensions.", valueName: "path"))
+    var project: String?
+
+    func validate() throws {
+        if let pushType, !APNSPushType(rawValue: pushType).isKnown {
+            let known = APNSPushType.known.map(\.rawValue)
+            let guess = pushType.nearest(in: known).map { "; did you mean \($0)?" } ?? ""
+            throw ValidationError("--push-type \(pushType) is no APNs push type (\(known.joined(separator: ", ")))\(guess)")
+        }
+        if let priority, ![10, 5, 1].contains(priority) { throw ValidationError("--priority must be 10, 5 or 1") }
+    }
+
+    /// The APNs headers given, as lint reads them.
+    var headers: [String: String] {
+        var headers: [String: String] = [:]
+        headers["apns-push-type"] = pushType
+        headers["apns-priority"] = priority.map(String.init)
+        return headers
+    }
+
+    /// Every category the project's content extensions are shown for, with the extension;
+    /// `nil` without `--project`.
+    ///
+    /// - Throws: ``CLIError`` (status 2) when the project cannot be read.
+    func contentCategories() throws(CLIError) -> [(category: String, target: String)]? {
+        guard let project else { return nil }
+        var categories: [(category: String, target: String)] = []
+        do {
+            let root = try ProjectRoot(given: project)
+            for url in try ProjectLocator.projects(at: project) {
+                for found in try Doctor.examine(XcodeProject(contentsOf: url, root: root)).extensions where found.kind == .content {
+                    categories += found.categories.map { (category: $0, target: found.target) }
+                }
+            }
+        } catch {
+            throw .usage("--project: \(error)")
+        }
+        return categories
+    }
+}

@@ -1,0 +1,108 @@
+import HeraldCore
+import HeraldDesk
+import HeraldEnrichment
+
+extension PreviewReport {
+    /// The preview contract: field names are pinned by tests and documented in the README.
+    var json: JSONValue {
+        let content = notification.content
+        let message = notification.message
+        let communication: JSONValue
+        if let sender = message.sender {
+            communication = [
+                "sender": [
+                    "identifier": sender.identifier.map(JSONValue.string) ?? .null,
+                    "displayName": .string(sender.displayName),
+                    "avatarURL": sender.avatarURL.map { .string($0.absoluteString) } ?? .null,
+                    "handle": sender.handle.map { ["value": .string($0.value), "kind": .string($0.kind.rawValue)] } ?? .null,
+                    "avatar": Self.avatarJSON(notification.avatar ?? AvatarResult(status: .skipped)),
+                ],
+                "conversationIdentifier": message.conversationIdentifier.map(JSONValue.string) ?? .null,
+                "groupName": message.groupName.map(JSONValue.string) ?? .null,
+                "groupAvatarURL": message.groupAvatarURL.map { .string($0.absoluteString) } ?? .null,
+                "groupAvatar": notification.groupAvatar.map(Self.avatarJSON) ?? .null,
+                "recipients": .array(message.recipients.map(JSONValue.string)),
+                "mentionsCurrentUser": .bool(message.mentionsCurrentUser),
+                "isReplyToCurrentUser": .bool(message.isReplyToCurrentUser),
+            ]
+        } else {
+            communication = .null
+        }
+        return [
+            "layout": .string(notification.layoutName),
+            "extensionWillRun": .bool(notification.extensionWillRun),
+            "content": [
+                "title": .string(content.title),
+                "subtitle": .string(content.subtitle),
+                "body": .string(content.body),
+                "threadIdentifier": .string(content.threadIdentifier),
+                "categoryIdentifier": .string(content.categoryIdentifier),
+                "badge": content.badge.map { .number(JSONNumber($0)) } ?? .null,
+                "interruptionLevel": content.interruptionLevel.map { .string($0.rawValue) } ?? .null,
+                "relevanceScore": content.relevanceScore.flatMap(JSONNumber.init).map(JSONValue.number) ?? .null,
+                "sound": content.sound.map { sound in
+                    [
+                        "name": sound.name.map(JSONValue.string) ?? .null, "critical": .bool(sound.isCritical),
+                        "volume": sound.volume.flatMap(JSONNumber.init).map(JSONValue.number) ?? .null,
+                    ]
+                } ?? .null,
+            ],
+            "communication": communication,
+            "attachments": .array(notification.attachments.map { result in
+                [
+                    "url": .string(result.source.url.absoluteString),
+                    "kind": .string((result.format?.kind ?? result.source.kind).rawValue),
+                    "declaredType": result.source.declaredType.map(JSONValue.string) ?? .null,
+                    "status": .string(result.status.rawValue),
+                    "bytes": .number(JSONNumber(result.byteCount)),
+                    "file": result.file.map { .string($0.path) } ?? .null,
+                ]
+            }),
+            "decisions": .array(notification.decisions.map(\.json)),
+            "request": conversion?.json ?? .null,
+            "lint": .array(lint.map(\.json)),
+            "elapsedMilliseconds": .number(JSONNumber(elapsedMilliseconds)),
+        ]
+    }
+
+    /// `communication.sender.avatar` and `communication.groupAvatar`: what became of an avatar
+    /// (the sender's is `skipped` when there was none to get).
+    private static func avatarJSON(_ avatar: AvatarResult) -> JSONValue {
+        [
+            "status": .string(avatar.status.rawValue),
+            "bytes": .number(JSONNumber(avatar.data?.count ?? 0)),
+            "format": avatar.info.map { .string($0.format.rawValue) } ?? .null,
+            "width": avatar.info.map { .number(JSONNumber($0.width)) } ?? .null,
+            "height": avatar.info.map { .number(JSONNumber($0.height)) } ?? .null,
+            "needsDownsampling": .bool(avatar.needsDownsampling),
+        ]
+    }
+}
+
+extension LintFinding {
+    var json: JSONValue {
+        ["rule": .string(rule.id), "severity": .string(severity.rawValue), "message": .string(message)]
+    }
+}
+
+extension Decision {
+    var json: JSONValue {
+        ["code": .string(code.rawValue), "message": .string(message)]
+    }
+}
+
+extension RequestConversion {
+    /// "APNs headers: name: value, …", sorted; `nil` when the provider sets none.
+    var headerLine: String? {
+        guard !headers.isEmpty else { return nil }
+        return "APNs headers: " + headers.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", ")
+    }
+
+    /// `{"provider", "payload", "headers", "decisions"}`: `herald convert --json`, and a preview's `request`.
+    var json: JSONValue {
+        [
+            "provider": .string(provider.rawValue), "payload": payload,
+            "headers": .object(headers.mapValues(JSONValue.string)), "decisions": .array(decisions.map(\.json)),
+        ]
+    }
+}

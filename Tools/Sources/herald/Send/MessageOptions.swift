@@ -1,0 +1,125 @@
+import ArgumentParser
+import Foundation
+import HeraldCore
+import HeraldSending
+
+/// The message flags from which Herald builds a payload (`send apns` may take a payload file
+/// instead, and says so in its own help).
+struct MessageOptions: ParsableArguments {
+
+    @Option(name: .customLong("sender-name"), help: ArgumentHelp("Who sent the message: the bold name, and what makes it a communication notification.", valueName: "name"))
+    var senderName: String?
+
+    @Option(name: .customLong("sender-id"), help: ArgumentHelp("The app's id for the sender.", valueName: "id"))
+    var senderID: String?
+
+    @Option(name: .customLong("sender-handle"), help: ArgumentHelp("The sender's email address or phone number.", valueName: "handle"))
+    var senderHandle: String?
+
+    @Option(name: .customLong("avatar-url"), help: ArgumentHelp("An https URL of the sender's picture.", valueName: "url"))
+    var avatarURL: String?
+
+    @Option(name: .long, help: ArgumentHelp("The message text: the notification's body.", valueName: "text"))
+    var text: String?
+
+    @Option(name: .long, help: ArgumentHelp("The conversation id: iOS groups notifications by it.", valueName: "id"))
+    var conversation: String?
+
+    @Option(name: .long, help: ArgumentHelp("The group's name: makes it a group message, shown as the second line.", valueName: "name"))
+    var group: String?
+
+    @Option(name: .customLong("group-avatar-url"), help: ArgumentHelp("An https URL of the group's picture (with --group).", valueName: "url"))
+    var groupAvatarURL: String?
+
+    @Option(name: .long, help: ArgumentHelp("Another member of the conversation, by id (repeat for each).", valueName: "id"))
+    var recipient: [String] = []
+
+    @Option(name: .customLong("attachment-url"), help: ArgumentHelp("An https URL of an image, audio or video file to attach (repeat for each).", valueName: "url"))
+    var attachmentURL: [String] = []
+
+    @Flag(name: .long, help: "The message mentions the person receiving it.")
+    var mention = false
+
+    @Option(name: .long, help: ArgumentHelp("Overrides the alert title (default: the sender's name).", valueName: "text"))
+    var title: String?
+
+    @Option(name: .long, help: ArgumentHelp("Overrides the alert subtitle (default: the group's name).", valueName: "text"))
+    var subtitle: String?
+
+    @Option(name: .long, help: ArgumentHelp("The notification category, for actions.", valueName: "id"))
+    var category: String?
+
+    @Option(name: .customLong("interruption-level"), help: ArgumentHelp("passive, active, time-sensitive or critical.", valueName: "level"))
+    var interruptionLevel: String?
+
+    @Option(name: .customLong("relevance-score"), help: ArgumentHelp("0 to 1: how iOS ranks it in the summary.", valueName: "score"))
+    var relevanceScore: Double?
+
+    /// Whether any message flag was given.
+    var hasMessageFlags: Bool {
+        senderName != nil || senderID != nil || senderHandle != nil || avatarURL != nil || text != nil || conversation != nil
+            || group != nil || groupAvatarURL != nil || !recipient.isEmpty || !attachmentURL.isEmpty || mention || title != nil || subtitle != nil
+            || category != nil || interruptionLevel != nil || relevanceScore != nil
+    }
+
+    func validate() throws {
+        if senderName == nil, senderID != nil || senderHandle != nil || avatarURL != nil {
+            throw ValidationError("--sender-id, --sender-handle and --avatar-url need --sender-name")
+        }
+        if groupAvatarURL != nil, group == nil {
+            throw ValidationError("--group-avatar-url needs --group: only a group has a picture of its own")
+        }
+        let urls = [("--avatar-url", avatarURL), ("--group-avatar-url", groupAvatarURL)] + attachmentURL.map { ("--attachment-url", $0) }
+        for (flag, value) in urls {
+            if let value, URL(string: value)?.scheme?.lowercased() != "https" {
+                throw ValidationError("\(flag) \(value) is not an https URL; the phone downloads https only")
+            }
+        }
+        if let interruptionLevel, !InterruptionLevel(rawValue: interruptionLevel).isKnown {
+            throw ValidationError("--interruption-level must be passive, active, time-sensitive or critical")
+        }
+        if let relevanceScore, !(0...1).contains(relevanceScore) {
+            throw ValidationError("--relevance-score must be between 0 and 1")
+        }
+    }
+
+    /// `--text` or a payload file (`send apns`): what every alert push needs.
+    func requireText(orPayload payload: String?) throws {
+        if payload == nil, text == nil {
+            throw ValidationError("give a payload file, or --text (with --sender-name for a communication notification)")
+        }
+    }
+
+    /// For a background push, which shows nothing: the flags of what is shown are refused.
+    func refuseShownFlags() throws {
+        let shown = [("--text", text != nil), ("--title", title != nil), ("--subtitle", subtitle != nil), ("--category", category != nil),
+                     ("--interruption-level", interruptionLevel != nil), ("--relevance-score", relevanceScore != nil)].filter(\.1).map(\.0)
+        if !shown.isEmpty {
+            throw ValidationError(
+                "a background push shows nothing, so \(shown.joined(separator: ", ")) would be lost; send the data flags alone (--sender-name, --conversation, ...), or an alert push")
+        }
+    }
+
+    /// The message from the flags; `nil` when a payload file was given instead.
+    var outgoing: OutgoingMessage? {
+        guard let text else { return nil }
+        return OutgoingMessage(
+            message: data, text: text, title: title, subtitle: subtitle, category: category,
+            interruptionLevel: interruptionLevel.map(InterruptionLevel.init(rawValue:)), relevanceScore: relevanceScore)
+    }
+
+    /// The message's data from the flags (sender, conversation, group, attachments), without
+    /// its text: what a background push carries.
+    var data: Message {
+        let sender = senderName.map { name in
+            Person(
+                identifier: senderID, displayName: name, handle: senderHandle.map(Handle.init(inferringKindOf:)),
+                avatarURL: avatarURL.flatMap(URL.init(string:)))
+        }
+        let message = Message(
+            sender: sender, conversationIdentifier: conversation, groupName: group, groupAvatarURL: groupAvatarURL.flatMap(URL.init(string:)),
+            recipients: recipient, mentionsCurrentUser: mention,
+            attachments: attachmentURL.compactMap(URL.init(string:)).map { Message.Attachment(url: $0) })
+        return message
+    }
+}

@@ -1,0 +1,179 @@
+import Foundation
+import Testing
+
+@testable import HeraldCore
+import HeraldDesk
+import HeraldSending
+
+@Suite struct PayloadBuilderTests {
+    static let maya = Person(identifier: "user-1842", displayName: "Maya Lindqvist", handle: Handle(value: "maya@example.com", kind: .email),
+                             avatarURL: URL(string: "https://cdn.example.com/avatars/maya.jpg"))
+    static let message = Message(
+        sender: maya, conversationIdentifier: "conv-8c2f1e", groupName: "Weekend climbing 🧗",
+        recipients: ["user-2210", "user-3307"], mentionsCurrentUser: true,
+        attachments: [Message.Attachment(url: URL(string: "https://cdn.example.com/m/crag.jpg")!, kind: .image)])
+
+    /// Reads a built payload as the extension does: detection, then the preview.
+    static func preview(_ built: BuiltPayload) throws -> Preview {
+        Preview(payload: try Payload(data: built.data))
+    }
+
+    @Test(arguments: [Layout.apns, .oneSignal, .fcm])
+    func theExtensionReadsBackTheMessageAndTheText(layout: Layout) throws {
+        let outgoing = OutgoingMessage(
+            message: Self.message, text: "Rope is packed.", category: "MESSAGE", interruptionLevel: .timeSensitive, relevanceScore: 0.8)
+        let built = try PayloadBuilder(layout: layout).build(outgoing)
+        let preview = Preview(payload: try Payload(data: built.data), layout: layout)
+        #expect(preview.extensionWillRun)
+        #expect(preview.message == Self.message)
+        #expect(preview.content.title == "Maya Lindqvist")
+        #expect(preview.content.subtitle == "Weekend climbing 🧗")
+        #expect(preview.content.body == "Rope is packed.")
+        #expect(preview.content.threadIdentifier == "conv-8c2f1e")
+        #expect(preview.content.categoryIdentifier == "MESSAGE")
+        #expect(preview.content.interruptionLevel == .timeSensitive)
+        #expect(preview.content.relevanceScore == 0.8)
+        #expect(built.json["aps"]?["mutable-content"] == 1)
+        #expect(!built.isShortened)
+    }
+
+    @Test func aBlankConversationIsNoThread() throws {
+        let built = try PayloadBuilder().build(OutgoingMessage(message: Message(sender: Self.maya, conversationIdentifier: "\n"), text: "hi"))
+        #expect(built.json["aps"]?["thread-id"] == nil)
+        #expect(built.json["communication"]?["conversation_id"] == nil)
+    }
+
+    @Test func aLayoutWritingUnderAPSKeepsTheAlertAndMutableContent() throws {
+        let layout = try Layout(definitionData: Data(#"{"name": "thread", "communication": {"conversationIdentifier": ["/aps/thread-id"]}}"#.utf8))
+        let outgoing = OutgoingMessage(message: Message(sender: Self.maya, conversationIdentifier: "conv-1"), text: "hello")
+        let aps = try #require(try PayloadBuilder(layout: layout).build(outgoing).json["aps"])
+        #expect(aps["mutable-content"] == 1)
+        #expect(aps["alert"]?["body"] == "hello")
+        #expect(aps["thread-id"] == "conv-1")
+    }
+
+    @Test func titleAndSubtitleCanBeOverridden() throws {
+        let outgoing = OutgoingMessage(message: Self.message, text: "Hi", title: "Maya (work)", subtitle: "Crag trip")
+        let alert = try PayloadBuilder().build(outgoing).json["aps"]?["alert"]
+        #expect(alert == ["title": "Maya (work)", "subtitle": "Crag trip", "body": "Hi"])
+    }
+
+    @Test func aDirectMessageHasNoSubtitle() throws {
+        let outgoing = OutgoingMessage(message: Message(sender: Self.maya), text: "Hi")
+        #expect(try PayloadBuilder().build(outgoing).json["aps"]?["alert"] == ["title": "Maya Lindqvist", "body": "Hi"])
+    }
+
+    // Family emoji (a 25-byte ZWJ sequence), e + combining acute, and flags: cutting through any
+    // of them would break a grapheme.
+    static let tricky = String(repeating: "👨‍👩‍👧‍👦 café 🇸🇪 ", count: 400)
+
+    @Test(arguments: [(4096, APNSLimit.alert), (5120, APNSLimit.voip)])
+    func aLongBodyIsShortenedOnAGraphemeBoundaryToFitTheLimit(limit: Int, _: APNSLimit) throws {
+        let outgoing = OutgoingMessage(message: Self.message, text: Self.tricky)
+        let built = try PayloadBuilder(maximumByteCount: limit).build(outgoing)
+        #expect(built.data.count <= limit)
+        // The longest that fits: one more grapheme (at most 25 bytes, plus escaping) would not.
+        #expect(built.data.count > limit - 40)
+        let body = try #require(built.json["aps"]?["alert"]?["body"]?.stringValue)
+        #expect(body.hasSuffix(PayloadBuilder.ellipsis))
+        let kept = body.dropLast()
+        #expect(Self.tricky.hasPrefix(kept))
+        #expect(kept.count + built.omittedCharacterCount >= Self.tricky.count - 1)  // trailing spaces are dropped before "…"
+        #expect(built.isShortened)
+        // Still the same message on the phone, and valid UTF-8 JSON.
+        #expect(try Self.preview(built).message == Self.message)
+    }
+
+    @Test func aPayloadThatCannotFitSaysByHowMuch() throws {
+        let huge = Message(sender: Person(displayName: String(repeating: "M", count: 5000)))
+        let outgoing = OutgoingMessage(message: huge, text: "Hello there")
+        // The smallest payload: the same with the body reduced to the ellipsis, measured without a limit.
+        let smallest = try PayloadBuilder(maximumByteCount: .max).build(OutgoingMessage(message: huge, text: PayloadBuilder.ellipsis))
+        #expect(throws: PayloadBuildError(
+            .tooLarge,
+            "the payload is \(smallest.data.count) bytes even with the body shortened to \"…\": \(smallest.data.count - 4096) bytes over the 4096-byte limit",
+            excessByteCount: smallest.data.count - 4096)) {
+            try PayloadBuilder().build(outgoing)
+        }
+        #expect(smallest.data.count > 10_000)  // the name appears as title and in the data
+    }
+
+    @Test func invalidOptionsAreRefused() {
+        #expect(throws: PayloadBuildError.self) {
+            try PayloadBuilder().build(OutgoingMessage(message: Self.message, text: "x", relevanceScore: 1.5))
+        }
+        #expect(throws: PayloadBuildError.self) {
+            try PayloadBuilder().build(OutgoingMessage(message: Self.message, text: "x", interruptionLevel: InterruptionLevel(rawValue: "loud")))
+        }
+    }
+
+    @Test func sealingHidesTheTextAndTheMessageBehindAPlaceholder() throws {
+        let sealed = Recorder()
+        let sealing = PayloadBuilder.Sealing(fieldName: "sealed", placeholderBody: "New message") { plaintext in
+            sealed.value = plaintext
+            return ["kid": "k1", "box": "AAAA"]
+        }
+        let built = try PayloadBuilder(sealing: sealing).build(OutgoingMessage(message: Self.message, text: "Rope is packed."))
+        #expect(built.json["aps"]?["alert"] == ["body": "New message"])
+        #expect(built.json["aps"]?["thread-id"] == nil)
+        #expect(built.json["sealed"] == ["kid": "k1", "box": "AAAA"])
+        #expect(built.json["communication"] == nil)
+        let plaintext = try #require(sealed.value)
+        #expect(plaintext["body"] == "Rope is packed.")
+        #expect(plaintext["title"] == "Maya Lindqvist")
+        #expect(plaintext["subtitle"] == "Weekend climbing 🧗")
+        // The data keys are the ones the layout writes in the clear.
+        #expect(plaintext["communication"] == Layout.apns.encodedData(Self.message)["communication"])
+    }
+
+    @Test func aFailingSealerIsReported() {
+        struct Refused: Error {}
+        let sealing = PayloadBuilder.Sealing(fieldName: "sealed") { _ in throw Refused() }
+        #expect(throws: PayloadBuildError.self) {
+            try PayloadBuilder(sealing: sealing).build(OutgoingMessage(message: Self.message, text: "x"))
+        }
+    }
+
+    @Test(arguments: [Layout.apns, .oneSignal, .fcm])
+    func aBackgroundPushCarriesTheDataAndNothingShown(layout: Layout) throws {
+        let built = try PayloadBuilder(layout: layout).buildBackground(Self.message)
+        #expect(built.json["aps"] == ["content-available": 1])
+        let payload = try Payload(data: built.data)
+        #expect(Preview(payload: payload, layout: layout).message == Self.message)
+        #expect(!Preview(payload: payload, layout: layout).extensionWillRun)
+        // Lint judges it a correct background push when sent as one.
+        #expect(Linter.lint(payload, preview: Preview(payload: payload), headers: ["apns-push-type": "background", "apns-priority": "5"]) == [])
+    }
+
+    @Test func aSealedBackgroundPushSealsTheDataWithoutAPlaceholder() throws {
+        let sealed = Recorder()
+        let sealing = PayloadBuilder.Sealing(fieldName: "sealed") { plaintext in
+            sealed.value = plaintext
+            return "box"
+        }
+        let built = try PayloadBuilder(sealing: sealing).buildBackground(Self.message)
+        #expect(built.json == ["aps": ["content-available": 1], "sealed": "box"])
+        #expect(sealed.value == Layout.apns.encodedData(Self.message))
+    }
+
+    @Test func aBackgroundPushTooLargeSaysByHowMuch() {
+        let big = Message(sender: Person(displayName: String(repeating: "M", count: 5000)))
+        let error = #expect(throws: PayloadBuildError.self) { try PayloadBuilder().buildBackground(big) }
+        #expect(error?.code == .tooLarge)
+        #expect((error?.excessByteCount ?? 0) > 900)
+    }
+}
+
+/// Names the limit a test case checks, for readable test names.
+enum APNSLimit: Sendable { case alert, voip }
+
+/// Holds what a sealing closure received.
+private final class Recorder: @unchecked Sendable {
+    // @unchecked: `stored` is only touched while `lock` is held.
+    private let lock = NSLock()
+    private var stored: JSONValue?
+    var value: JSONValue? {
+        get { lock.withLock { stored } }
+        set { lock.withLock { stored = newValue } }
+    }
+}
