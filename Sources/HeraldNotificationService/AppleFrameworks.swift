@@ -1,5 +1,5 @@
 // The one place the adapter chooses its frameworks: Apple's on Apple platforms, the Linux
-// stand-in (signature for signature the same, see reference/apple-frameworks.md) elsewhere.
+// stand-in (signature for signature the same, see docs/architecture.md) elsewhere.
 // Every other file of the module uses the UN* and IN* names without any #if.
 
 #if canImport(UserNotifications) && canImport(Intents)

@@ -16,7 +16,7 @@ struct AvailabilityRow {
 /// The sources the rows cite.
 enum AppleSource {
     static let reference =
-        "reference/apple-frameworks.md, \"Availability and Sendable facts read from Apple's SDKs\""
+        "docs/architecture.md, \"Apple facts the phone side relies on\""
         + " (Intents.swiftinterface and UserNotifications headers, iOS 16.5 and 18.0 SDKs)"
     static let notificationContentHeader =
         "UNNotificationContent.h, iOS 15 SDK copy (the xamarin/xamarin-macios wiki page"

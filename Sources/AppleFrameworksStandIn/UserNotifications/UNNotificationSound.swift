@@ -82,7 +82,7 @@ open class UNNotificationSound: NSObject, NSCopying {
     /// The default critical-alert sound at `volume` (0...1).
     ///
     /// Source: UNNotificationSound.h, `+ (instancetype)defaultCriticalSoundWithAudioVolume:(float)volume`
-    /// (iOS 12, unavailable on tvOS), as reference/apple-frameworks.md's availability table gives it.
+    /// (iOS 12, unavailable on tvOS), as docs/architecture.md's availability table gives it.
     /// Availability: the header's `API_AVAILABLE(ios(12.0), watchos(5.0)) API_UNAVAILABLE(tvos)`.
     /// Deviation: traps on a subclass, as `criticalSoundNamed(_:withAudioVolume:)` does.
     @available(iOS 12.0, watchOS 5.0, *)

@@ -3,7 +3,7 @@ import Foundation
 import ImageIO
 
 // UNVERIFIED: compiled and run only on Apple platforms; no Apple SDK exists where Herald is
-// built and tested (Linux). The calls follow reference/apple-frameworks.md's runtime facts.
+// built and tested (Linux). The calls follow the behaviour facts in docs/architecture.md.
 extension AvatarDownsampler {
     /// A PNG thumbnail at most `maximumPixelSize` on its longest side, made by ImageIO from a
     /// source that is not cached, so the full image is never decoded.
