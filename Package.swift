@@ -38,6 +38,8 @@ let package = Package(
     products: [
         .library(name: "HeraldCore", targets: ["HeraldCore"]),
         .library(name: "HeraldEnrichment", targets: ["HeraldEnrichment"]),
+        // The sealed-content format, both ways: the extension opens, a server seals (Tools/).
+        .library(name: "HeraldSealing", targets: ["HeraldSealing"]),
         .library(name: "HeraldNotificationService", targets: ["HeraldNotificationService"]),
         // Herald's own tests' loopback HTTP server, shared with the tests of Tools/; no app links it.
         .library(name: "HeraldTestSupport", targets: ["HeraldTestSupport"]),
@@ -48,16 +50,19 @@ let package = Package(
     targets: [
         // Phone-side: Foundation only, so an extension links nothing it does not need.
         .target(name: "HeraldCore"),
+        // End-to-end sealed content (AES-256-GCM under a key id), opened by the extension and
+        // sealed by a server, which so needs none of the pipeline. Foundation and swift-crypto.
+        .target(name: "HeraldSealing", dependencies: ["HeraldCore", .product(name: "Crypto", package: "swift-crypto")]),
         // Phone-side too: no NIO, only Foundation and swift-crypto (CryptoKit on Apple platforms).
         .target(
             name: "HeraldEnrichment",
-            dependencies: ["HeraldCore", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: ["HeraldCore", "HeraldSealing", .product(name: "Crypto", package: "swift-crypto")]
         ),
         // The iOS adapter: one source for both platforms. On Apple platforms it imports
         // UserNotifications and Intents; on Linux, the stand-in below.
         .target(
             name: "HeraldNotificationService",
-            dependencies: ["HeraldCore", "HeraldEnrichment", .product(name: "Crypto", package: "swift-crypto")] + standIn
+            dependencies: ["HeraldCore", "HeraldEnrichment", "HeraldSealing", .product(name: "Crypto", package: "swift-crypto")] + standIn
         ),
         // Linux only: the UserNotifications/Intents surface the adapter uses, signature for
         // signature as Apple's SDK declares it (docs/architecture.md), with a recorder for tests.
@@ -70,7 +75,7 @@ let package = Package(
         .testTarget(
             name: "HeraldEnrichmentTests",
             dependencies: [
-                "HeraldEnrichment", "HeraldCore", .product(name: "Crypto", package: "swift-crypto"),
+                "HeraldEnrichment", "HeraldSealing", "HeraldCore", .product(name: "Crypto", package: "swift-crypto"),
                 "HeraldTestSupport",
             ]
         ),
@@ -78,7 +83,7 @@ let package = Package(
         .testTarget(
             name: "HeraldNotificationServiceTests",
             dependencies: [
-                "HeraldNotificationService", "HeraldEnrichment", "HeraldCore", "HeraldTestSupport",
+                "HeraldNotificationService", "HeraldEnrichment", "HeraldSealing", "HeraldCore", "HeraldTestSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
             ] + (hasStandIn ? ["NotificationServiceTestSupport"] : []) + standIn
         ),

@@ -12,7 +12,7 @@ let fuzzTargets: [(product: String, target: String, dependencies: [Target.Depend
     ("fuzz-payload", "FuzzPayload", [herald("HeraldCore")]),
     ("fuzz-layout-definition", "FuzzLayoutDefinition", [herald("HeraldCore")]),
     ("fuzz-media-sniffer", "FuzzMediaSniffer", [herald("HeraldEnrichment")]),
-    ("fuzz-sealed-content", "FuzzSealedContent", [herald("HeraldCore"), herald("HeraldEnrichment"), crypto]),
+    ("fuzz-sealed-content", "FuzzSealedContent", [herald("HeraldCore"), herald("HeraldSealing"), herald("HeraldEnrichment"), crypto]),
     ("fuzz-apns-request", "FuzzAPNSRequest", [heraldTools("HeraldAPNs")]),
     ("fuzz-apns-response", "FuzzAPNSResponse", [heraldTools("HeraldAPNs")]),
     ("fuzz-provider-token", "FuzzProviderToken", [heraldTools("HeraldAPNs"), crypto]),

@@ -37,10 +37,13 @@ let package = Package(
     ],
     targets: [
         // What a server needs to write what the extension reads, without the phone pipeline and
-        // without NIO: the payload builder, sealing, the retry policy.
+        // without NIO: the payload builder, sealing (HeraldSealing's format), the retry policy.
         .target(
             name: "HeraldSending",
-            dependencies: [.product(name: "HeraldCore", package: "Herald"), .product(name: "HeraldEnrichment", package: "Herald")]
+            dependencies: [
+                .product(name: "HeraldCore", package: "Herald"), .product(name: "HeraldSealing", package: "Herald"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
         ),
         // The desk's checks and conversions: lint, and a provider's request body as the phone
         // receives it.
@@ -123,7 +126,8 @@ let package = Package(
             name: "HeraldSendingTests",
             dependencies: [
                 "HeraldSending", "HeraldDesk", .product(name: "HeraldCore", package: "Herald"),
-                .product(name: "HeraldEnrichment", package: "Herald"), .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "HeraldSealing", package: "Herald"), .product(name: "HeraldEnrichment", package: "Herald"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         .testTarget(

@@ -4,6 +4,7 @@ import HeraldCore
 import Testing
 
 @testable import HeraldEnrichment
+@_spi(HeraldTools) @testable import HeraldSealing
 
 /// The code a throwing call fails with, or `nil` when it succeeds; an error of another type
 /// gives a code no test expects.

@@ -7,6 +7,7 @@ import Crypto
 import Foundation
 import HeraldCore
 import HeraldEnrichment
+import HeraldSealing
 import NotificationServiceTestSupport
 import Testing
 

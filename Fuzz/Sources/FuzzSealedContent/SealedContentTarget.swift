@@ -3,6 +3,7 @@ import Foundation
 import FuzzSupport
 import HeraldCore
 import HeraldEnrichment
+import HeraldSealing
 
 /// Sealed (end-to-end encrypted) content as the phone opens it, with the key of
 /// Examples/keys/demo-keys.json.

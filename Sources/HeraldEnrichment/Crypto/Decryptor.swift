@@ -1,5 +1,6 @@
 import Crypto
 import HeraldCore
+import HeraldSealing
 
 extension Decision.Code {
     /// Sealed content was opened and merged into the payload.

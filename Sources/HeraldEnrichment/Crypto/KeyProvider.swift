@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import HeraldCore
+@_spi(HeraldTools) import HeraldSealing
 
 /// Where ``Decryptor`` gets the key that opens a payload's sealed content.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import HeraldCore
+import HeraldSealing
 
 /// The extension's brain: decrypt, then download the avatar and the first attachments
 /// (``EnrichmentConfiguration/maximumAttachmentDownloads``) concurrently, all inside a time

@@ -2,6 +2,7 @@
 import Crypto
 import Foundation
 import HeraldEnrichment
+import HeraldSealing
 import Security
 
 // UNVERIFIED: compiled only on Apple platforms; no Apple SDK exists where Herald is built.

@@ -1,6 +1,6 @@
 import Crypto
 import HeraldCore
-@_spi(HeraldTools) import HeraldEnrichment
+@_spi(HeraldTools) import HeraldSealing
 
 extension PayloadBuilder.Sealing {
     /// Seals with AES-256-GCM as ``SealedContent``, the format the extension's ``Decryptor``
