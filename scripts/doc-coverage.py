@@ -42,8 +42,8 @@ inherit and a comment of their own would repeat it:
     (RawRepresentable, OptionSet), `init(stringLiteral:)`, `init(integerLiteral:)`,
     `init(booleanLiteral:)`, `init(floatLiteral:)`, `init(nilLiteral:)`,
     `init(arrayLiteral:)`, `init(dictionaryLiteral:)` (the ExpressibleBy...Literal protocols),
-    `makeIterator()`, `next()` (Sequence, IteratorProtocol, AsyncSequence,
-    AsyncIteratorProtocol), `makeAsyncIterator()` (AsyncSequence);
+    `makeIterator()`, `next()` (Sequence, IteratorProtocol, AsyncIteratorProtocol,
+    RandomNumberGenerator), `makeAsyncIterator()` (AsyncSequence);
   - witnesses (and protocol-extension default implementations) of a protocol declared in the
     folders read, when the requirement they implement (same name and argument labels) has a
     doc comment of its own and the enclosing type conforms to that protocol.
@@ -546,7 +546,7 @@ STANDARD_WITNESSES = {
     "init(arrayLiteral:)": {"ExpressibleByArrayLiteral"},
     "init(dictionaryLiteral:)": {"ExpressibleByDictionaryLiteral"},
     "makeIterator()": {"Sequence"},
-    "next()": {"IteratorProtocol", "AsyncIteratorProtocol"},
+    "next()": {"IteratorProtocol", "AsyncIteratorProtocol", "RandomNumberGenerator"},
     "makeAsyncIterator()": {"AsyncSequence"},
 }
 IMPLIES = {
