@@ -3,6 +3,8 @@ import Foundation
 // Every platform difference in HeraldCore lives here, so the logic elsewhere reads the same on
 // Linux and on Apple platforms.
 
+/// The calls whose implementation differs between Apple platforms and Linux, behind one
+/// signature each.
 @_spi(HeraldTools) public enum Platform {
     /// Whether an `NSNumber` is really a boolean (`true`/`false` from JSON or a Swift `Bool`).
     ///

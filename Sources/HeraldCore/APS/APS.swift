@@ -4,17 +4,31 @@
 /// `"mutable-content": true` as on, a `badge` of `"BADGE"` is ignored, and each such value is
 /// recorded in ``typeIssues`` for lint and preview to report.
 public struct APS: Hashable, Sendable {
+    /// `aps.alert`, from a string (the body) or a dictionary; `nil` when absent, `null` or of
+    /// another type (the last noted in ``typeIssues``).
     public var alert: Alert?
     /// Badge count; 0 clears the badge.
     public var badge: Int?
+    /// `aps.sound`, from a file name or the critical-alert dictionary; `nil` when absent.
     public var sound: Sound?
+    /// `aps.thread-id`: the key iOS groups notifications by. A number is read as its digits.
     public var threadID: String?
+    /// `aps.category`: the notification category, which picks the actions iOS offers.
     public var category: String?
+    /// `aps.content-available`: whether the push wakes the app in the background. Off when absent;
+    /// `true` and `"1"` are read as on (noted in ``typeIssues``).
     public var contentAvailable: Bool
+    /// `aps.mutable-content`: whether iOS runs the Notification Service Extension, which Herald's
+    /// enrichment needs. Read like ``contentAvailable``.
     public var mutableContent: Bool
+    /// `aps.target-content-id`: which window or content to bring forward when the notification is opened.
     public var targetContentID: String?
+    /// `aps.interruption-level`; an unknown value is kept (see ``InterruptionLevel/isKnown``).
     public var interruptionLevel: InterruptionLevel?
+    /// `aps.relevance-score`, as given: a numeric string is read; the 0...1 range is not checked here
+    /// (lint reports values outside it).
     public var relevanceScore: Double?
+    /// `aps.filter-criteria`: the Focus filter the notification matches.
     public var filterCriteria: String?
     /// Whether `alert` was given as a plain string (the body).
     public var alertIsString: Bool

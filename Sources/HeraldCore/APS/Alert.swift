@@ -1,14 +1,24 @@
 /// `aps.alert`: the text iOS shows, given as a string (the body) or a dictionary.
 public struct Alert: Hashable, Sendable {
+    /// `title`: the bold first line.
     public var title: String?
+    /// `subtitle`: the line under the title.
     public var subtitle: String?
+    /// `body`, which is also what a plain-string `alert` gives.
     public var body: String?
+    /// `title-loc-key`: a key in the app's `Localizable.strings` that iOS shows in place of the title.
     public var titleLocKey: String?
+    /// `title-loc-args`: the values for the format specifiers of ``titleLocKey``.
     public var titleLocArgs: [String]?
+    /// `subtitle-loc-key`: a localization key for the subtitle.
     public var subtitleLocKey: String?
+    /// `subtitle-loc-args`: the values for ``subtitleLocKey``.
     public var subtitleLocArgs: [String]?
+    /// `loc-key`: a localization key for the body.
     public var locKey: String?
+    /// `loc-args`: the values for ``locKey``.
     public var locArgs: [String]?
+    /// `launch-image`: the image file iOS shows while the app launches from the notification.
     public var launchImage: String?
 
     /// - Parameters: the alert's text fields; all optional.

@@ -36,6 +36,8 @@ public struct ExtensionSetting: Sendable, CustomStringConvertible {
 
     public var description: String { key }
 
+    /// `Layout`: a built-in layout's name, or a layout dictionary that ``Layout/init(definition:)``
+    /// accepts. The hint suggests the nearest built-in name, or says what is wrong in the dictionary.
     public static let layout = ExtensionSetting(
         "Layout", expected: "a built-in layout name (\(Layout.builtIn.map(\.name).joined(separator: ", "))) or a layout dictionary",
         hint: { value in
@@ -51,21 +53,35 @@ public struct ExtensionSetting: Sendable, CustomStringConvertible {
         if let name = value.stringValue { return Layout.builtIn(named: name) != nil }
         return (try? Layout(definition: value)) != nil
     }
+    /// `AvatarTimeout`: the avatar download's deadline, in seconds; more than 0 and at most 30.
     public static let avatarTimeout = seconds("AvatarTimeout", upTo: 30)
+    /// `Budget`: the whole pipeline's time, in seconds; more than 0 and at most 29 (iOS gives the
+    /// extension about 30).
     public static let budget = seconds("Budget", upTo: 29)
+    /// `AllowedHosts`: the only hosts media is downloaded from; a non-empty array whose elements
+    /// are all strings.
     public static let allowedHosts = ExtensionSetting("AllowedHosts", expected: "a non-empty array of host names") { value in
         guard let hosts = value.arrayValue, !hosts.isEmpty else { return false }
         return hosts.allSatisfy { $0.stringValue != nil }
     }
+    /// `AllowHTTP`: whether plain http URLs are downloaded; a Boolean (a number is refused).
     public static let allowHTTP = ExtensionSetting("AllowHTTP", expected: "a Boolean") { $0.boolValue != nil }
+    /// `FallbackText`: the body shown when an encrypted payload cannot be opened; a non-empty string.
     public static let fallbackText = nonEmptyString("FallbackText", expected: "a non-empty string")
+    /// `AppGroup`: the app group whose container holds the shared avatar cache; any non-empty
+    /// string (whether the group exists is not checked here).
     public static let appGroup = nonEmptyString("AppGroup", expected: "an app group identifier")
+    /// `KeychainGroup`: the keychain access group holding decryption keys; any non-empty string.
     public static let keychainGroup = nonEmptyString("KeychainGroup", expected: "a keychain access group")
+    /// `GroupPadding`: `pad`, `metadata` or `both`, matched exactly; the hint suggests the nearest.
     public static let groupPadding = oneOf("GroupPadding", ["pad", "metadata", "both"])
+    /// `AvatarSize`: the downsampled avatar's longest side in pixels, a whole number from 16 to
+    /// 1024.
     public static let avatarSize = ExtensionSetting("AvatarSize", expected: "a whole number of pixels from 16 to 1024") { value in
         guard let pixels = value.numberValue?.intValue else { return false }
         return (16...1024).contains(pixels)
     }
+    /// `LogLevel`: `debug`, `info` or `error`, matched exactly; the hint suggests the nearest.
     public static let logLevel = oneOf("LogLevel", ["debug", "info", "error"])
 
     /// Every key the extension reads.

@@ -4,6 +4,7 @@
 /// owns or can write in, and never follows a symbolic link where it expects one of its own
 /// folders or files, since another local user could have planted it.
 @_spi(HeraldTools) public struct PrivateFileError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What is wrong, for code that reacts to it; ``description`` says it to a person.
     @_spi(HeraldTools) public enum Code: Hashable, Sendable {
         /// The path is a symbolic link.
         case symbolicLink
@@ -19,12 +20,17 @@
         case failed
     }
 
+    /// What is wrong with the path.
     @_spi(HeraldTools) public let code: Code
     /// The path it is about.
     @_spi(HeraldTools) public let path: String
     /// A sentence naming the path, what is wrong and what to do.
     @_spi(HeraldTools) public let description: String
 
+    /// - Parameters:
+    ///   - code: what is wrong.
+    ///   - path: the folder or file it is about.
+    ///   - description: the sentence to show, naming the path and what to do.
     @_spi(HeraldTools) public init(_ code: Code, path: String, _ description: String) {
         self.code = code
         self.path = path

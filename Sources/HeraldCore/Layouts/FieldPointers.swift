@@ -2,15 +2,28 @@
 /// to the layout's data root. The first present, non-empty value wins; encoding writes to the
 /// first pointer.
 public struct FieldPointers: Hashable, Sendable {
+    /// The sender's id (``Person/identifier``); a number is read as its digits.
     public var senderIdentifier: [JSONPointer]
+    /// The sender's display name. Without one the message has no sender and the notification keeps
+    /// the standard layout.
     public var senderName: [JSONPointer]
+    /// The sender's avatar URL: an absolute http(s) URL, or for a local preview a relative path or
+    /// `file:` URL.
     public var senderAvatarURL: [JSONPointer]
+    /// The sender's email, phone number or other handle; its kind is guessed from the text.
     public var senderHandle: [JSONPointer]
+    /// The conversation's id (``Message/conversationIdentifier``); a number is read as its digits.
     public var conversationIdentifier: [JSONPointer]
+    /// The group conversation's name; a message with one is a group message.
     public var groupName: [JSONPointer]
+    /// The group's picture URL, read only when there is a group name.
     public var groupAvatarURL: [JSONPointer]
+    /// The recipients: an array of strings or numbers, or one comma-separated string. The first
+    /// pointer that gives a non-empty list wins.
     public var recipients: [JSONPointer]
+    /// Whether the message mentions the reader: `1`, `true`, `"1"` or `"true"` is on.
     public var mentionsCurrentUser: [JSONPointer]
+    /// Whether the message replies to the reader's own message; read like ``mentionsCurrentUser``.
     public var isReplyToCurrentUser: [JSONPointer]
 
     /// No pointers at all.

@@ -2,21 +2,31 @@ import Foundation
 
 /// A custom layout definition that cannot be used, and why.
 public struct LayoutDefinitionError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What is wrong with the definition, for code that reacts to it; an open set of names.
     public struct Code: RawRepresentable, Hashable, Sendable {
         public let rawValue: String
         public init(rawValue: String) { self.rawValue = rawValue }
 
+        /// The text is not valid JSON (``Layout/init(definitionData:)`` only).
         public static let invalidJSON = Code(rawValue: "invalid-json")
+        /// The definition is not a JSON object.
         public static let notAnObject = Code(rawValue: "not-an-object")
+        /// A key the format does not have, at the top level, in `communication` or in an `attachments`
+        /// entry.
         public static let unknownKey = Code(rawValue: "unknown-key")
+        /// A value of the wrong JSON type, or an `attachments` entry without a `url`.
         public static let wrongType = Code(rawValue: "wrong-type")
+        /// A string that is not a JSON Pointer (one is empty or starts with `/`, and writes `~` as
+        /// `~0`).
         public static let invalidPointer = Code(rawValue: "invalid-pointer")
         /// A pointer of more steps than ``JSONValue/maximumDepth``: no payload Herald reads
         /// can hold a value there.
         public static let pointerTooDeep = Code(rawValue: "pointer-too-deep")
+        /// `extends` names no built-in layout.
         public static let unknownBaseLayout = Code(rawValue: "unknown-base-layout")
     }
 
+    /// What is wrong.
     public let code: Code
     /// What is wrong and where, for a person.
     public let message: String

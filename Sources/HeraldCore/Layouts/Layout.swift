@@ -21,6 +21,7 @@ public struct Layout: Hashable, Sendable {
 
     /// The name a user passes to `--layout` and that a preview reports.
     public var name: String
+    /// Where the data root is: the fields' pointers are relative to it.
     public var container: Container
     /// Where each message field is, relative to the data root.
     public var fields: FieldPointers

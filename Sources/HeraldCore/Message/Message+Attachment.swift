@@ -8,6 +8,8 @@ extension Message {
     public struct Attachment: Hashable, Sendable {
         /// What iOS can show: each kind has its own size limit and file types.
         public enum Kind: String, Hashable, Sendable, CaseIterable {
+            /// `image`, `audio` and `movie` as iOS sorts attachments; `unknown` when neither the declared
+            /// type nor the URL's extension names one (held to the image size limit).
             case image, audio, movie, unknown
         }
 

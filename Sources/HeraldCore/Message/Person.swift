@@ -28,10 +28,13 @@ public struct Person: Hashable, Sendable {
 public struct Handle: Hashable, Sendable {
     /// The kinds `INPersonHandleType` has.
     public enum Kind: String, Hashable, Sendable, CaseIterable {
+        /// `INPersonHandleType.emailAddress`, `.phoneNumber` and `.unknown`.
         case email, phone, unknown
     }
 
+    /// The address or number, as the payload gave it (not trimmed or normalized).
     public var value: String
+    /// What ``value`` is.
     public var kind: Kind
 
     /// - Parameters:

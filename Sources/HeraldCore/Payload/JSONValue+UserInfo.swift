@@ -15,6 +15,7 @@ extension JSONValue {
             public static let tooDeep = Code(rawValue: "too-deep")
         }
 
+        /// What is wrong with the value.
         public let code: Code
         /// JSON Pointer to the value, such as `/custom/a/when`.
         public let pointer: String

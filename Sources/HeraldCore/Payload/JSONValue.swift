@@ -10,11 +10,17 @@ import Foundation
 /// Build one from JSON bytes with ``init(parsing:)``, or from the `userInfo` dictionary iOS hands
 /// a notification service extension with ``init(userInfo:)``.
 public enum JSONValue: Hashable, Sendable {
+    /// `null`, which is distinct from an absent key.
     case null
+    /// `true` or `false`; never confused with the numbers 0 and 1.
     case bool(Bool)
+    /// A number, with its literal digits kept.
     case number(JSONNumber)
+    /// A string, escapes resolved.
     case string(String)
+    /// An array, in order.
     case array([JSONValue])
+    /// An object; member order is not kept.
     case object([String: JSONValue])
 
     /// The deepest nesting of arrays and objects Herald reads: the parser refuses deeper JSON

@@ -10,7 +10,10 @@ public struct Preview: Hashable, Sendable {
     public var layout: Layout
     /// Whether iOS will run a notification service extension for this payload.
     public var extensionWillRun: Bool
+    /// The content fields iOS builds from `aps`, with the thread identifier filled in from the
+    /// conversation when the extension runs and the payload set none.
     public var content: ContentFields
+    /// The message the layout read.
     public var message: Message
     /// In order: layout choice, reading, content.
     public var decisions: [Decision]

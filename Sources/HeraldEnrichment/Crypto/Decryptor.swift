@@ -183,6 +183,7 @@ public struct DecryptionOutcome: Sendable, Hashable {
 
     /// The payload to decode: merged on success, with the fallback body on failure.
     public var payload: JSONValue
+    /// Whether the payload was sealed, and whether it opened.
     public var status: Status
     /// One ``Decision/Code/decrypted`` or ``Decision/Code/decryptionFailed`` decision when the
     /// payload was sealed (plus any ignored keys on success); none otherwise.

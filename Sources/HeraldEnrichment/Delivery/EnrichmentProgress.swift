@@ -13,6 +13,8 @@ public final class EnrichmentProgress: @unchecked Sendable {
     private var pendingAvatars: Set<AvatarSlot> = []
     private var pendingAttachments: Set<Int> = []
 
+    /// An empty progress: ``latest`` and ``snapshot(because:)`` are `nil` until the pipeline
+    /// publishes its first stage.
     public init() {}
 
     /// The latest stage reached, as published (no pending downloads marked).

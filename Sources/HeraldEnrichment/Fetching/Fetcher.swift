@@ -18,6 +18,7 @@ public protocol Fetcher: Sendable {
 
 /// One GET request.
 public struct FetchRequest: Hashable, Sendable {
+    /// What to get: an http(s) URL for ``URLSessionFetcher``.
     public var url: URL
     /// Extra request headers, such as `If-None-Match` for a conditional GET.
     public var headers: [String: String]
@@ -37,6 +38,8 @@ public struct FetchRequest: Hashable, Sendable {
 
 /// A response whose body has not been read yet.
 public struct FetchResponse: Sendable {
+    /// The HTTP status, such as 200 or 304. A fetcher returns every status; the caller decides which
+    /// count as success.
     public var statusCode: Int
     /// Header fields with lowercased names.
     public var headers: [String: String]
@@ -74,14 +77,21 @@ public struct FetchResponse: Sendable {
 
 /// A download that failed before or while its body arrived.
 public struct FetchError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What kind of failure, for code that reacts to it; an open set of names.
     public struct Code: RawRepresentable, Hashable, Sendable {
         public let rawValue: String
         public init(rawValue: String) { self.rawValue = rawValue }
 
+        /// The connection or the read failed (no network, DNS, TLS, reset, or a reader that fell too
+        /// far behind the body).
         public static let transport = Code(rawValue: "transport")
+        /// More redirects than ``FetchRequest/maximumRedirects``.
         public static let tooManyRedirects = Code(rawValue: "too-many-redirects")
+        /// A redirect to plain http while http is not allowed.
         public static let insecureRedirect = Code(rawValue: "insecure-redirect")
+        /// A URL, or a redirect's target, that is neither http nor https (the desk's fetcher).
         public static let unsupportedURL = Code(rawValue: "unsupported-url")
+        /// A local file (or the payload's folder) that does not exist or cannot be read.
         public static let fileNotFound = Code(rawValue: "file-not-found")
         /// A local path that leads, once links resolve, outside the folder reads are kept in.
         public static let outsideFolder = Code(rawValue: "outside-folder")
@@ -89,10 +99,14 @@ public struct FetchError: Error, Hashable, Sendable, CustomStringConvertible {
         public static let notARegularFile = Code(rawValue: "not-a-regular-file")
     }
 
+    /// What kind of failure.
     public let code: Code
     /// One line for a person.
     public let message: String
 
+    /// - Parameters:
+    ///   - code: what kind of failure.
+    ///   - message: one line for a person, naming what failed.
     public init(_ code: Code, _ message: String) {
         self.code = code
         self.message = message

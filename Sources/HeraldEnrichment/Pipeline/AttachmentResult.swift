@@ -5,6 +5,7 @@ import HeraldCore
 public struct AttachmentResult: Hashable, Sendable {
     /// The attachment as the payload named it.
     public var source: Message.Attachment
+    /// How the download ended; ``file`` is set only when it is ``FetchStatus/downloaded``.
     public var status: FetchStatus
     /// The downloaded file, named by Herald and ending in the sniffed format's extension.
     public var file: URL?

@@ -2,6 +2,7 @@ import Foundation
 
 /// What became of the sender's avatar.
 public struct AvatarResult: Hashable, Sendable {
+    /// How the download ended.
     public var status: FetchStatus
     /// The image bytes, as downloaded, when ``status`` is downloaded or cached.
     public var data: Data?

@@ -5,7 +5,9 @@ import Foundation
 public enum Deadline {
     /// The outcome of work raced against a deadline.
     public enum Outcome<Value: Sendable>: Sendable {
+        /// The operation returned first, with this value.
         case finished(Value)
+        /// The deadline came first; the operation was cancelled and its value is lost.
         case timedOut
     }
 

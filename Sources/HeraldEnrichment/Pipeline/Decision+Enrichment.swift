@@ -1,23 +1,54 @@
 import HeraldCore
 
 extension Decision.Code {
+    /// An avatar was downloaded and is a usable image; the message gives its size and format.
     public static let avatarDownloaded = Decision.Code(rawValue: "avatar-downloaded")
+    /// An avatar came from the avatar cache instead of the network.
     public static let avatarCached = Decision.Code(rawValue: "avatar-cached")
+    /// An avatar download passed its deadline (``EnrichmentConfiguration/avatarTimeout`` or the
+    /// budget), or was still running at delivery, and was cancelled.
     public static let avatarTimedOut = Decision.Code(rawValue: "avatar-timed-out")
+    /// An avatar download failed: a transport error, an HTTP status other than success, or an error
+    /// while reading the body.
     public static let avatarFailed = Decision.Code(rawValue: "avatar-failed")
+    /// An avatar was downloaded but refused: over the byte limit, not an image format Herald reads,
+    /// or over the pixel limit.
     public static let avatarRejected = Decision.Code(rawValue: "avatar-rejected")
+    /// An avatar was not fetched: fetching is off, or its location is refused (plain http, a host
+    /// not allowed, a local path on the phone).
     public static let avatarSkipped = Decision.Code(rawValue: "avatar-skipped")
+    /// An avatar larger than ``EnrichmentConfiguration/avatarDisplaySize``: the phone downsamples it
+    /// before use.
     public static let avatarNeedsDownsampling = Decision.Code(rawValue: "avatar-needs-downsampling")
+    /// The avatar cache's folder cannot be used, nor a fallback: avatars are not cached.
     public static let avatarCacheUnavailable = Decision.Code(rawValue: "avatar-cache-unavailable")
+    /// The avatar cache's folder cannot be used (on a phone, perhaps before first unlock): its
+    /// fallback folder is used.
     public static let avatarCacheFallback = Decision.Code(rawValue: "avatar-cache-fallback")
+    /// A downloaded avatar could not be written to the cache; it is still used.
     public static let avatarCacheWriteFailed = Decision.Code(rawValue: "avatar-cache-write-failed")
+    /// An attachment was downloaded and saved; the message gives its size and type.
     public static let attachmentDownloaded = Decision.Code(rawValue: "attachment-downloaded")
+    /// An attachment download passed its deadline (``EnrichmentConfiguration/attachmentTimeout`` or
+    /// the budget), or was still running at delivery, and was cancelled; a partial file is removed.
     public static let attachmentTimedOut = Decision.Code(rawValue: "attachment-timed-out")
+    /// An attachment download failed: a transport error, an HTTP status other than success, a file
+    /// that cannot be saved, or an error while reading.
     public static let attachmentFailed = Decision.Code(rawValue: "attachment-failed")
+    /// An attachment was refused: an empty body, a type iOS cannot attach, or more bytes than its
+    /// kind's limit.
     public static let attachmentRejected = Decision.Code(rawValue: "attachment-rejected")
+    /// An attachment was not fetched: fetching is off, or its location is refused.
     public static let attachmentSkipped = Decision.Code(rawValue: "attachment-skipped")
+    /// More attachments than ``EnrichmentConfiguration/maximumAttachmentDownloads``: the rest are not
+    /// fetched.
     public static let attachmentsDropped = Decision.Code(rawValue: "attachments-dropped")
+    /// The key provider did not answer within the budget, so the payload is used as received.
     public static let budgetExhausted = Decision.Code(rawValue: "budget-exhausted")
+    /// The content was delivered before the pipeline finished
+    /// (``EnrichmentSession/expire(because:)``, by default when the extension's time expires),
+    /// with what it had reached by then.
     public static let expired = Decision.Code(rawValue: "expired")
+    /// The finishing step after the pipeline threw, so the content was delivered without it.
     public static let finishFailed = Decision.Code(rawValue: "finish-failed")
 }

@@ -25,6 +25,7 @@ public struct EnrichedNotification: Hashable, Sendable {
         }
     }
 
+    /// How far the pipeline had got when this value was made.
     public var stage: Stage
     /// The layout that read the payload.
     public var layoutName: String

@@ -11,6 +11,7 @@ import HeraldSealing
 /// run instantly. Every wait is bounded: a hung host costs its own deadline, never the budget,
 /// and cancelling the calling task cancels every download.
 public struct Enricher<C: Clock<Duration>>: Sendable {
+    /// The limits and policies this enricher runs with.
     public let configuration: EnrichmentConfiguration
     let clock: C
     let fetcher: any Fetcher

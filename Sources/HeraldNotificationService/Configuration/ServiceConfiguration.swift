@@ -35,6 +35,8 @@ public struct ServiceConfiguration: Sendable {
 
     /// What the extension logs.
     public enum LogLevel: String, Sendable, CaseIterable, Comparable {
+        /// From the most to the least verbose: a decision is written when its
+        /// ``DecisionLog/level(of:)`` is at or above the configured level.
         case debug, info, error
 
         public static func < (lhs: LogLevel, rhs: LogLevel) -> Bool {
@@ -44,11 +46,21 @@ public struct ServiceConfiguration: Sendable {
 
     /// The pipeline's settings (layout, time limits, hosts, fallback text).
     public var enrichment: EnrichmentConfiguration
+    /// `AppGroup`: the app group whose container holds the avatar cache, shared by the app and
+    /// every extension process; `nil` keeps a cache private to the extension. Reading the
+    /// dictionary also points ``enrichment``'s avatar cache there: setting this property later
+    /// does not move the cache.
     public var appGroup: String?
+    /// `KeychainGroup`: the keychain access group the default key provider reads decryption keys
+    /// from (see ``KeychainKeyProvider``); `nil` for no decryption.
     public var keychainGroup: String?
+    /// `GroupPadding`: how a group with fewer than two recipients still gets its group line;
+    /// default ``GroupPadding/both``.
     public var groupPadding: GroupPadding
     /// Longest side of the avatar handed to `INImage`, after downsampling.
     public var avatarSize: Int
+    /// `LogLevel`: the least level written to the system log; default ``LogLevel/info``.
+    /// ``CommunicationNotificationService/log(_:)`` still receives every decision.
     public var logLevel: LogLevel
     /// Entries that were ignored, one line each, for the log.
     public var problems: [String]

@@ -19,6 +19,8 @@ public struct KeychainKeyProvider: KeyProvider {
     /// The keychain service under which Herald's keys are stored.
     public static let service = "dev.herald.decryption-keys"
 
+    /// The keychain access group searched; `nil` leaves it out of the query, so every group the
+    /// extension can read is searched.
     public let accessGroup: String?
 
     /// - Parameter accessGroup: the shared keychain access group; `nil` for the extension's own.

@@ -10,7 +10,9 @@ import HeraldCore
 /// Each decision is written at its code's ``level(of:)``, and only when that level is at or
 /// above the Info.plist `LogLevel` (default `info`).
 public enum DecisionLog {
+    /// The `os.Logger` subsystem, `dev.herald`: filter Console with `subsystem:dev.herald`.
     public static let subsystem = "dev.herald"
+    /// The `os.Logger` category, `notification-service`.
     public static let category = "notification-service"
 
     /// The level a decision is logged at.
