@@ -266,6 +266,38 @@ struct EnricherTests {
     }
 
     /// Found by fuzzing: a 4 KB payload listed 218 attachments and each one was downloaded.
+    @Test func aPreviewTheCallerDecodedIsUsedNotDecodedAgain() async throws {
+        // A payload the built-in layouts read with a sender, handed over with the preview a
+        // custom layout made: the pipeline shows what the given preview says, so it did not
+        // decode the payload a second time.
+        let payload = Self.payload(attachments: [])
+        let custom = try Layout(definitionData: Data(#"{"communication": {"senderName": ["/aps/alert/title"]}}"#.utf8))
+        let given = Preview(payload: payload, layout: custom)
+        #expect(given.layout.name != Preview(payload: payload).layout.name)
+        let result = await Self.enricher(ScriptedFetcher(), configure: { $0.fetchMedia = false }).enrich(payload, original: given)
+        #expect(result.layoutName == given.layout.name)
+        #expect(result.message == given.message)
+    }
+
+    @Test func thePayloadAsSentListsEveryAttachmentSkipped() {
+        let payload = Self.payload(attachments: [Self.photo])
+        let original = Preview(payload: payload)
+        let asSent = EnrichedNotification.asSent(original, payload: payload, encryptedFallbackText: "(Encrypted)")
+        #expect(asSent.stage == .original)
+        #expect(asSent.content == original.content)
+        #expect(asSent.attachments.map(\.status) == [.skipped])
+        #expect(asSent.attachments.map(\.source.url) == [Self.photo])
+    }
+
+    @Test func aSealedPayloadWithNoBodyShowsTheFallbackTextAsSentOnlyWhenTheExtensionRuns() {
+        let payload = Payload(json: ["aps": ["alert": ["title": "Ann"], "mutable-content": 1], "sealed": ["kid": "k", "box": "AAAA"]])
+        let original = Preview(payload: payload)
+        #expect(EnrichedNotification.asSent(original, payload: payload, encryptedFallbackText: "(Encrypted)").content.body == "(Encrypted)")
+        #expect(EnrichedNotification.asSent(original, payload: payload, encryptedFallbackText: nil).content.body == "")
+        let unsealed = Payload(json: ["aps": ["alert": ["title": "Ann"], "mutable-content": 1]])
+        #expect(EnrichedNotification.asSent(Preview(payload: unsealed), payload: unsealed, encryptedFallbackText: "(Encrypted)").content.body == "")
+    }
+
     @Test func onlyTheFirstAttachmentsAreDownloaded() async {
         let urls = (1...218).map { URL(string: "https://cdn.example.com/m/\($0).png")! }
         let fetcher = ScriptedFetcher(Dictionary(uniqueKeysWithValues: urls.map { ($0, .respond(status: 200, headers: [:], body: TestMedia.png(width: 8, height: 8))) }))

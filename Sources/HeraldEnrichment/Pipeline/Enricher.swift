@@ -1,6 +1,5 @@
 import Foundation
 import HeraldCore
-import HeraldSealing
 
 /// The extension's brain: decrypt, then download the avatar and the first attachments
 /// (``EnrichmentConfiguration/maximumAttachmentDownloads``) concurrently, all inside a time
@@ -41,28 +40,32 @@ public struct Enricher<C: Clock<Duration>>: Sendable {
     ///
     /// - Parameters:
     ///   - payload: the notification's payload.
+    ///   - original: the payload's ``Preview`` with ``EnrichmentConfiguration/layout``, when the
+    ///     caller decoded it already (`herald preview` lints it), so that it is decoded once;
+    ///     `nil` to decode it here.
     ///   - progress: where each completed stage is published, so an early delivery (expiry)
     ///     can take the best content so far; default a private one.
     /// - Returns: the enriched notification at stage ``EnrichedNotification/Stage/complete``.
-    public func enrich(_ payload: Payload, progress: EnrichmentProgress = EnrichmentProgress()) async -> EnrichedNotification {
+    public func enrich(_ payload: Payload, original: Preview? = nil, progress: EnrichmentProgress = EnrichmentProgress()) async -> EnrichedNotification {
         let budgetEnd = clock.now.advanced(by: configuration.budget)
-        let original = Preview(payload: payload, layout: configuration.layout)
-        progress.publish(originalNotification(original, payload: payload))
+        let original = original ?? Preview(payload: payload, layout: configuration.layout)
+        progress.publish(.asSent(original, payload: payload, encryptedFallbackText: configuration.encryptedFallbackText))
 
         var decisions: [Decision] = []
-        var json = payload.json
+        var decrypted: JSONValue?
         let decryptor = Decryptor(keyProvider: keyProvider, fallbackText: configuration.encryptedFallbackText)
         let layout = original.layout
         switch await Deadline.run(until: budgetEnd, on: clock, { await decryptor.decrypt(payload.json, layout: layout) }) {
         case .finished(let outcome):
-            json = outcome.payload
+            if outcome.status != .notEncrypted { decrypted = outcome.payload }
             decisions += outcome.decisions
         case .timedOut:
             decisions.append(Decision(.budgetExhausted, "the key provider did not answer within the budget; the payload is used as received"))
         }
-        // Detection reads provider markers, which decryption never writes (the decryptor ignores
-        // sealed keys that would change it): the same layout results.
-        let decoded = Preview(payload: Payload(json: json), layout: configuration.layout)
+        // Only what decryption changed is decoded again. Detection reads provider markers, which
+        // decryption never writes (the decryptor ignores sealed keys that would change it): the
+        // same layout results.
+        let decoded = decrypted.map { Preview(payload: Payload(json: $0), layout: configuration.layout) } ?? original
         var notification = EnrichedNotification(
             stage: .decoded, layoutName: layout.name, extensionWillRun: original.extensionWillRun, content: decoded.content,
             message: decoded.message, decisions: decoded.decisions + decisions)
@@ -146,18 +149,5 @@ public struct Enricher<C: Clock<Duration>>: Sendable {
         guard let stale = cache?.lookup(url) else { return (AvatarResult(status: .timedOut), []) }
         let (result, decisions) = loader.accept(stale.data, status: .cached, how: "taken stale from the cache instead")
         return result.data == nil ? (AvatarResult(status: .timedOut), []) : (result, decisions)
-    }
-
-    /// What the phone shows if nothing else is ready: iOS's own content, or for an encrypted
-    /// payload whose placeholder text is empty, the fallback text.
-    private func originalNotification(_ original: Preview, payload: Payload) -> EnrichedNotification {
-        var content = original.content
-        let sealed = original.layout.dataRoot(in: payload.json).appending(JSONPointer(tokens: [SealedContent.fieldName])).resolve(in: payload.json)
-        if sealed != nil, content.body.isEmpty {
-            content.body = configuration.encryptedFallbackText
-        }
-        return EnrichedNotification(
-            stage: .original, layoutName: original.layout.name, extensionWillRun: original.extensionWillRun, content: content,
-            message: original.message, decisions: original.decisions)
     }
 }

@@ -39,15 +39,16 @@ extension PreviewReport {
         let isBackground = Linter.isBackground(device.payload, headers: (device.conversion?.headers ?? [:]).merging(headers) { $1 })
         if original.extensionWillRun {
             let enricher = Enricher(configuration: configuration, clock: clock, fetcher: fetcher, keyProvider: keyProvider)
-            notification = await enricher.enrich(device.payload)
+            notification = await enricher.enrich(device.payload, original: original)
         } else {
             // The phone shows the payload as sent: nothing is decrypted, downloaded or laid out,
             // and an encrypted payload shows its placeholder, not the fallback text.
-            notification = EnrichedNotification(
-                stage: .complete, layoutName: original.layout.name, extensionWillRun: false, content: original.content, message: original.message,
-                attachments: original.message.attachments.map { AttachmentResult(source: $0, status: .skipped) },
-                decisions: original.decisions + [Decision(.extensionWillNotRun, "nothing is decrypted or downloaded, and no sender layout is drawn, since the extension does not run")]
+            var asSent = EnrichedNotification.asSent(
+                original, payload: device.payload, encryptedFallbackText: nil,
+                decisions: [Decision(.extensionWillNotRun, "nothing is decrypted or downloaded, and no sender layout is drawn, since the extension does not run")]
                     + (isBackground ? [Decision(.extensionWillNotRun, "a background push: iOS shows nothing, and wakes the app to receive it")] : []))
+            asSent.stage = .complete  // nothing more will happen to it
+            notification = asSent
         }
         isBackgroundPush = isBackground
         elapsed = start.duration(to: clock.now)
