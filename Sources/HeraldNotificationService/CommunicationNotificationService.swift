@@ -162,8 +162,9 @@ open class CommunicationNotificationService: UNNotificationServiceExtension {
         }
         // One at a time, so at most one image is decoded in the extension's memory at once.
         let (avatar, groupAvatar) = (prepare(enriched.avatar, "avatar", configuration), prepare(enriched.groupAvatar, "group avatar", configuration))
-        let (intent, intentDecisions) = MessageIntentBuilder(groupPadding: configuration.groupPadding)
+        guard let (intent, intentDecisions) = MessageIntentBuilder(groupPadding: configuration.groupPadding)
             .intent(for: enriched, avatar: avatar, groupAvatar: groupAvatar)
+        else { return plainContent }  // no sender: returned above already
         intentDecisions.forEach(log)
         let interaction = INInteraction(intent: intent, response: nil)
         interaction.direction = .incoming

@@ -1,5 +1,5 @@
 /// Which picture an avatar download is for.
-enum AvatarSlot: CaseIterable, Hashable, Sendable {
+public enum AvatarSlot: CaseIterable, Hashable, Sendable {
     /// The sender's picture: ``EnrichedNotification/avatar``.
     case sender
     /// The group's picture: ``EnrichedNotification/groupAvatar``.

@@ -1,6 +1,12 @@
 import HeraldCore
 
 extension Decision.Code {
+    /// A group with fewer than two recipients got placeholder recipients up to two, so iOS shows
+    /// its group line (``GroupPadding``, ``CommunicationLayout``).
+    public static let groupPadded = Decision.Code(rawValue: "group-padded")
+    /// The group has no picture of its own: the sender's avatar is its image
+    /// (``CommunicationLayout/groupImage``).
+    public static let groupImageFromSender = Decision.Code(rawValue: "group-image-from-sender")
     /// An avatar was downloaded and is a usable image; the message gives its size and format.
     public static let avatarDownloaded = Decision.Code(rawValue: "avatar-downloaded")
     /// An avatar came from the avatar cache instead of the network.

@@ -22,16 +22,9 @@ import HeraldEnrichment
 /// | `AvatarSize` | pixels, the downsampled avatar's longest side | 256 |
 /// | `LogLevel` | `debug`, `info` or `error` | `info` |
 public struct ServiceConfiguration: Sendable {
-    /// How a group conversation gets its group line on iOS, which treats fewer than two
-    /// recipients as a direct message.
-    public enum GroupPadding: String, Sendable, CaseIterable {
-        /// Add placeholder recipients up to two.
-        case pad
-        /// Set `INSendMessageIntentDonationMetadata.recipientCount` only.
-        case metadata
-        /// Both.
-        case both
-    }
+    /// How a group conversation gets its group line on iOS: HeraldEnrichment's ``HeraldEnrichment/GroupPadding``,
+    /// which ``CommunicationLayout`` applies.
+    public typealias GroupPadding = HeraldEnrichment.GroupPadding
 
     /// What the extension logs.
     public enum LogLevel: String, Sendable, CaseIterable, Comparable {

@@ -3,20 +3,24 @@ import Foundation
 import HeraldCore
 
 extension MessageIntentBuilder {
-    /// Sets the sender's avatar as the intent's sender image and, in a group, the group's
-    /// picture as its group image (the sender's stands in when the group has none).
+    /// Whether an intent takes images for its parameters here: yes on iOS.
+    static let hasParameterImages = true
+
+    /// Sets the sender's avatar as the intent's sender image and, in a group, the picture
+    /// ``CommunicationLayout/groupImage`` chose as its group image.
     ///
     /// `setImage(_:forParameterNamed:)` taking a key path is iOS 12+ and unavailable on macOS
     /// (Apple's Intents overlay); macOS builds use `MessageIntentBuilder+macOS.swift`.
     ///
-    /// - Returns: a decision when the sender's picture stands in for the group's.
+    /// - Returns: no decisions (the layout's own say which picture the group shows).
     func setParameterImages(sender: Data?, group: Data?, on intent: INSendMessageIntent, isGroup: Bool) -> [Decision] {
         if let sender {
             intent.setImage(INImage(imageData: sender), forParameterNamed: \.sender)
         }
-        guard isGroup, let groupImage = group ?? sender else { return [] }
-        intent.setImage(INImage(imageData: groupImage), forParameterNamed: \.speakableGroupName)
-        return group == nil ? [Decision(.groupImageFromSender, "the group has no picture of its own: the sender's avatar is its image")] : []
+        if isGroup, let group {
+            intent.setImage(INImage(imageData: group), forParameterNamed: \.speakableGroupName)
+        }
+        return []
     }
 }
 #endif

@@ -2,12 +2,13 @@ import Foundation
 import HeraldCore
 import HeraldEnrichment
 
-/// Builds the `INSendMessageIntent` iOS turns into a communication notification.
+/// Builds the `INSendMessageIntent` iOS turns into a communication notification, by mapping a
+/// ``CommunicationLayout`` onto Intents types: the layout decides, this only translates.
 struct MessageIntentBuilder {
-    let groupPadding: ServiceConfiguration.GroupPadding
+    let groupPadding: GroupPadding
 
     /// Placeholder recipients carry this identifier prefix, so an app can recognise them.
-    static let placeholderPrefix = "herald.placeholder."
+    static let placeholderPrefix = CommunicationLayout.placeholderPrefix
 
     /// The intent for a message with a sender, with its donation metadata and images.
     ///
@@ -15,38 +16,32 @@ struct MessageIntentBuilder {
     ///   - notification: the enriched notification; must have a sender.
     ///   - avatar: the sender's downsampled avatar bytes, if any.
     ///   - groupAvatar: the group's, if any.
-    /// - Returns: the intent and the decisions taken (padding, images).
-    func intent(for notification: EnrichedNotification, avatar: Data?, groupAvatar: Data? = nil) -> (INSendMessageIntent, [Decision]) {
-        var decisions: [Decision] = []
-        let message = notification.message
-        let sender = message.sender.map { person(for: $0, image: avatar.map(INImage.init(imageData:))) }
-        var recipients = message.recipients.map { identifier in
+    /// - Returns: the intent and the decisions taken (padding, images); `nil` without a sender.
+    func intent(for notification: EnrichedNotification, avatar: Data?, groupAvatar: Data? = nil) -> (INSendMessageIntent, [Decision])? {
+        // Where intents carry no parameter images (macOS), no picture can be the group's.
+        var images: Set<AvatarSlot> = []
+        if avatar != nil, Self.hasParameterImages { images.insert(.sender) }
+        if groupAvatar != nil, Self.hasParameterImages { images.insert(.group) }
+        guard let layout = CommunicationLayout(notification, groupPadding: groupPadding, images: images) else { return nil }
+        let recipients = layout.recipients.map { recipient in
             INPerson(
-                personHandle: INPersonHandle(value: identifier, type: .unknown), nameComponents: nil, displayName: identifier,
-                image: nil, contactIdentifier: nil, customIdentifier: identifier)
-        }
-        let isGroup = message.groupName != nil
-        if isGroup, recipients.count < 2, groupPadding != .metadata {
-            // iOS treats fewer than two recipients as a direct message and hides the group line.
-            let missing = 2 - recipients.count
-            recipients += (0..<missing).map { index in
-                INPerson(
-                    personHandle: INPersonHandle(value: nil, type: .unknown), nameComponents: nil, displayName: "",
-                    image: nil, contactIdentifier: nil, customIdentifier: MessageIntentBuilder.placeholderPrefix + String(index + 1))
-            }
-            decisions.append(Decision(.groupPadded, "group \"\(message.groupName!)\" had \(message.recipients.count) recipient(s); padded to 2 so iOS shows the group line"))
+                personHandle: INPersonHandle(value: recipient.isPlaceholder ? nil : recipient.identifier, type: .unknown), nameComponents: nil,
+                displayName: recipient.isPlaceholder ? "" : recipient.identifier, image: nil, contactIdentifier: nil, customIdentifier: recipient.identifier)
         }
         let intent = INSendMessageIntent(
             recipients: recipients, outgoingMessageType: .outgoingMessageText, content: notification.content.body,
-            speakableGroupName: message.groupName.map { INSpeakableString(spokenPhrase: $0) },
-            conversationIdentifier: message.conversationIdentifier, serviceName: nil, sender: sender, attachments: nil)
-        if avatar != nil || (isGroup && groupAvatar != nil) {
-            decisions += setParameterImages(sender: avatar, group: isGroup ? groupAvatar : nil, on: intent, isGroup: isGroup)
+            speakableGroupName: layout.groupName.map { INSpeakableString(spokenPhrase: $0) },
+            conversationIdentifier: notification.message.conversationIdentifier, serviceName: nil,
+            sender: person(for: layout.sender, image: avatar.map(INImage.init(imageData:))), attachments: nil)
+        var decisions = layout.decisions
+        let groupImage = layout.groupImage.flatMap { $0 == .group ? groupAvatar : avatar }
+        if avatar != nil || groupImage != nil {
+            decisions += setParameterImages(sender: avatar, group: groupImage, on: intent, isGroup: layout.groupName != nil)
         }
         let metadata = INSendMessageIntentDonationMetadata()
-        metadata.mentionsCurrentUser = message.mentionsCurrentUser
-        metadata.isReplyToCurrentUser = message.isReplyToCurrentUser
-        metadata.recipientCount = isGroup && groupPadding != .pad ? max(message.recipients.count, 2) : message.recipients.count
+        metadata.mentionsCurrentUser = notification.message.mentionsCurrentUser
+        metadata.isReplyToCurrentUser = notification.message.isReplyToCurrentUser
+        metadata.recipientCount = layout.recipientCount
         intent.donationMetadata = metadata
         return (intent, decisions)
     }

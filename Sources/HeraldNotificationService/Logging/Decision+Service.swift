@@ -1,11 +1,6 @@
 import HeraldCore
 
 extension Decision.Code {
-    /// A group with fewer than two recipients got placeholder recipients up to two, so iOS shows
-    /// its group line (``ServiceConfiguration/GroupPadding``).
-    public static let groupPadded = Decision.Code(rawValue: "group-padded")
-    /// The group has no picture of its own: the sender's avatar is its image.
-    public static let groupImageFromSender = Decision.Code(rawValue: "group-image-from-sender")
     /// `UNNotificationAttachment` refused a downloaded file; the notification goes without it.
     public static let attachmentRefusedByIOS = Decision.Code(rawValue: "attachment-refused-by-ios")
     /// No communication layout: the payload cannot be read, or it names no sender. The content

@@ -7,9 +7,9 @@ extension PreviewReport {
     var json: JSONValue {
         let content = notification.content
         let message = notification.message
-        let communication: JSONValue
+        let communicationJSON: JSONValue
         if let sender = message.sender {
-            communication = [
+            communicationJSON = [
                 "sender": [
                     "identifier": sender.identifier.map(JSONValue.string) ?? .null,
                     "displayName": .string(sender.displayName),
@@ -22,11 +22,13 @@ extension PreviewReport {
                 "groupAvatarURL": message.groupAvatarURL.map { .string($0.absoluteString) } ?? .null,
                 "groupAvatar": notification.groupAvatar.map(Self.avatarJSON) ?? .null,
                 "recipients": .array(message.recipients.map(JSONValue.string)),
+                // What the intent is given; null when the extension does not run.
+                "intent": communication.map(Self.intentJSON) ?? .null,
                 "mentionsCurrentUser": .bool(message.mentionsCurrentUser),
                 "isReplyToCurrentUser": .bool(message.isReplyToCurrentUser),
             ]
         } else {
-            communication = .null
+            communicationJSON = .null
         }
         return [
             "layout": .string(notification.layoutName),
@@ -47,7 +49,7 @@ extension PreviewReport {
                     ]
                 } ?? .null,
             ],
-            "communication": communication,
+            "communication": communicationJSON,
             "attachments": .array(notification.attachments.map { result in
                 [
                     "url": .string(result.source.url.absoluteString),
@@ -63,6 +65,19 @@ extension PreviewReport {
             "lint": .array(lint.map(\.json)),
             "elapsedMilliseconds": .number(JSONNumber(elapsedMilliseconds)),
         ]
+    }
+
+    /// `communication.intent`: the recipients the intent is given (placeholders marked), the
+    /// recipient count iOS reads, and which picture the group line shows.
+    private static func intentJSON(_ layout: CommunicationLayout) -> JSONValue {
+        let recipients: [JSONValue] = layout.recipients.map { ["identifier": .string($0.identifier), "placeholder": .bool($0.isPlaceholder)] }
+        let groupImage: JSONValue
+        switch layout.groupImage {
+        case .group?: groupImage = "group"
+        case .sender?: groupImage = "sender"
+        case nil: groupImage = .null
+        }
+        return ["recipients": .array(recipients), "recipientCount": .number(JSONNumber(layout.recipientCount)), "groupImage": groupImage]
     }
 
     /// `communication.sender.avatar` and `communication.groupAvatar`: what became of an avatar

@@ -46,7 +46,12 @@ extension PreviewReport {
             if let groupAvatar = notification.groupAvatar {
                 lines.append("Group avatar: " + Self.describe(groupAvatar, "group avatar", decisions: notification.decisions))
             }
-            if !message.recipients.isEmpty { lines.append("Recipients: " + message.recipients.joined(separator: ", ")) }
+            if let communication, !communication.recipients.isEmpty {
+                let names = communication.recipients.map { $0.isPlaceholder ? "\($0.identifier) (placeholder)" : $0.identifier }
+                lines.append("Recipients: " + names.joined(separator: ", ") + "; recipient count \(communication.recipientCount)")
+            } else if !message.recipients.isEmpty {
+                lines.append("Recipients: " + message.recipients.joined(separator: ", "))
+            }
             let flags = [message.mentionsCurrentUser ? "mentions you" : nil, message.isReplyToCurrentUser ? "replies to you" : nil].compactMap { $0 }
             if !flags.isEmpty { lines.append("Flags:      " + flags.joined(separator: ", ")) }
         } else {

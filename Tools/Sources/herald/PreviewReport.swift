@@ -6,6 +6,10 @@ import HeraldEnrichment
 /// as sent, how long the pipeline took, and, for a provider's request body, how it was converted.
 struct PreviewReport {
     let notification: EnrichedNotification
+    /// The communication layout the adapter would map onto the intent (with the extension's
+    /// default group padding, ``GroupPadding/both``); `nil` without a sender or when the
+    /// extension does not run.
+    var communication: CommunicationLayout?
     let lint: [LintFinding]
     let elapsed: Duration
     /// How a provider's request body became the payload; `nil` for a device payload.
@@ -39,8 +43,13 @@ extension PreviewReport {
         let isBackground = Linter.isBackground(device.payload, headers: (device.conversion?.headers ?? [:]).merging(headers) { $1 })
         if original.extensionWillRun {
             let enricher = Enricher(configuration: configuration, clock: clock, fetcher: fetcher, keyProvider: keyProvider)
-            notification = await enricher.enrich(device.payload, original: original)
+            var enriched = await enricher.enrich(device.payload, original: original)
+            let layout = CommunicationLayout(enriched, groupPadding: .both, images: Self.images(enriched))
+            enriched.decisions += layout?.decisions ?? []
+            communication = layout
+            notification = enriched
         } else {
+            communication = nil
             // The phone shows the payload as sent: nothing is decrypted, downloaded or laid out,
             // and an encrypted payload shows its placeholder, not the fallback text.
             var asSent = EnrichedNotification.asSent(
@@ -56,5 +65,14 @@ extension PreviewReport {
         if let contentCategories { lint += Linter.lintCategory(device.payload, contentCategories: contentCategories) }
         self.lint = lint
         conversion = device.conversion
+    }
+
+    /// The pictures the phone would have: the sender's (only from an avatar URL: a local file is
+    /// read by a preview alone) and the group's, when downloaded.
+    private static func images(_ notification: EnrichedNotification) -> Set<AvatarSlot> {
+        var images: Set<AvatarSlot> = []
+        if notification.message.sender?.avatarURL != nil, notification.avatar?.data != nil { images.insert(.sender) }
+        if notification.groupAvatar?.data != nil { images.insert(.group) }
+        return images
     }
 }

@@ -27,6 +27,14 @@ struct PreviewCommandTests {
             ],
             "conversationIdentifier": "conv-8c2f1e", "groupName": "Weekend climbing 🧗", "groupAvatarURL": nil, "groupAvatar": nil,
             "recipients": ["user-2210", "user-3307", "user-4051"],
+            // Three recipients: nothing to pad; --no-fetch: no picture for the group line.
+            "intent": [
+                "recipients": [
+                    ["identifier": "user-2210", "placeholder": false], ["identifier": "user-3307", "placeholder": false],
+                    ["identifier": "user-4051", "placeholder": false],
+                ],
+                "recipientCount": 3, "groupImage": nil,
+            ],
             "mentionsCurrentUser": true, "isReplyToCurrentUser": false,
         ])
         #expect(json["attachments"] == [[
@@ -36,6 +44,22 @@ struct PreviewCommandTests {
         #expect(json["elapsedMilliseconds"]?.numberValue?.intValue != nil)
         #expect(json["decisions"]?.arrayValue?.first?["code"] == "layout-detected")
         #expect(json["lint"] == [])
+    }
+
+    @Test func aGroupWithOneRecipientIsPaddedInThePreviewAsOnThePhone() async throws {
+        let payload = #"{"aps":{"alert":{"title":"Maya","body":"Rope?"},"mutable-content":1},"communication":{"sender_name":"Maya","sender_id":"u1","conversation_id":"c1","group_name":"Team","recipients":["u2"]}}"#
+        let json = try await HeraldProcess.run(["preview", "--json", "--no-fetch", "-"], stdin: Data(payload.utf8))
+        #expect(json.status == 0, "\(json.stderr)")
+        let report = try JSONValue(parsing: json.stdout)
+        // The extension's default GroupPadding is both: a placeholder up to two, and a count of two.
+        #expect(report["communication"]?["intent"] == [
+            "recipients": [["identifier": "u2", "placeholder": false], ["identifier": "herald.placeholder.1", "placeholder": true]],
+            "recipientCount": 2, "groupImage": nil,
+        ])
+        #expect(report["decisions"]?.arrayValue?.contains { $0["code"] == "group-padded" } == true)
+        let text = try await HeraldProcess.run(["preview", "--no-fetch", "-"], stdin: Data(payload.utf8))
+        #expect(text.stdout.contains("Recipients: u2, herald.placeholder.1 (placeholder); recipient count 2"), "\(text.stdout)")
+        #expect(text.stdout.contains("group-padded"), "\(text.stdout)")
     }
 
     static let fixtures: [String] = {

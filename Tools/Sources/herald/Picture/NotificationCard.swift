@@ -76,9 +76,15 @@ struct NotificationCard: Hashable {
         }
         // A local avatar file is read by a preview only; the phone, given no https URL, shows none.
         let senderImage = sender.avatarURL == nil ? nil : notification.avatar.flatMap(Self.image)
-        // A group shows the group's image (estimated from developer reports): its own picture,
-        // else the sender's, which the extension sets as the group's image.
-        let avatar = group == nil ? senderImage : notification.groupAvatar.flatMap(Self.image) ?? senderImage
+        // A group shows the picture the communication layout gave the group line (estimated from
+        // developer reports): its own, else the sender's.
+        let picture: AvatarSlot? = group == nil ? .sender : report.communication?.groupImage
+        let avatar: EmbeddedImage?
+        switch picture {
+        case .sender?: avatar = senderImage
+        case .group?: avatar = notification.groupAvatar.flatMap(Self.image)
+        case nil: avatar = nil
+        }
         return NotificationCard(
             leading: .avatar(avatar), title: sender.displayName, secondary: secondary, body: content.body, thumbnail: thumbnail, nothingShown: nil)
     }
