@@ -1,5 +1,5 @@
 import Foundation
-@_spi(HeraldTools) import HeraldCore
+import HeraldCore
 
 /// Where and how much the avatar cache keeps.
 public struct AvatarCacheConfiguration: Hashable, Sendable {

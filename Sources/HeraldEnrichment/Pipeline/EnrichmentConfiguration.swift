@@ -1,5 +1,5 @@
 import Foundation
-@_spi(HeraldTools) import HeraldCore
+import HeraldCore
 
 /// How the pipeline behaves: time limits, byte caps, what may be fetched, where files go.
 ///
