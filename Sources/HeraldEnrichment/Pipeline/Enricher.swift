@@ -148,6 +148,11 @@ public struct Enricher<C: Clock<Duration>>: Sendable {
 
     /// What the phone shows if nothing else is ready: iOS's own content, or for an encrypted
     /// payload whose placeholder text is empty, the fallback text.
+    func originalNotification(_ payload: Payload) -> EnrichedNotification {
+        originalNotification(Preview(payload: payload, layout: configuration.layout), payload: payload)
+    }
+
+    /// ``originalNotification(_:)`` from the payload as already read.
     private func originalNotification(_ original: Preview, payload: Payload) -> EnrichedNotification {
         var content = original.content
         let sealed = original.layout.dataRoot(in: payload.json).appending(JSONPointer(tokens: [SealedContent.fieldName])).resolve(in: payload.json)
