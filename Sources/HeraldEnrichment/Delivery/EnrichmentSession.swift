@@ -149,10 +149,11 @@ public final class EnrichmentSession<C: Clock<Duration>, Content: Sendable>: @un
     }
 
     /// Records `content` as handed to the forward hook and starts the hook, unless expiry has
-    /// begun (expiry then delivers, without the hook).
+    /// begun (expiry then delivers, without the hook) or the hook started already (a second
+    /// ``run()``).
     private func handToHook(_ content: Content) {
         let starts = lock.withLock {
-            guard !expiring else { return false }
+            guard !expiring, handed == nil else { return false }
             handed = content
             return true
         }
