@@ -86,6 +86,8 @@ open class CommunicationNotificationService: UNNotificationServiceExtension {
     }
 
     open override func didReceive(_ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void) {
+        // `self.`: a bare `clock` also names the C library's clock(), and with that overload in
+        // play Swift does not open the existential for `start`'s generic parameter.
         start(request, contentHandler: contentHandler, clock: self.clock)
     }
 

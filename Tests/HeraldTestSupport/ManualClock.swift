@@ -7,9 +7,13 @@ public final class ManualClock: Clock, @unchecked Sendable {
     // @unchecked: `current` and `sleepers` are only touched while `lock` is held.
     /// A moment: how far the clock had moved from where it started.
     public struct Instant: InstantProtocol {
+        /// How far from the clock's start.
         public var offset: Duration
+        /// The instant `duration` later.
         public func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
+        /// How long from this instant to `other`.
         public func duration(to other: Instant) -> Duration { other.offset - offset }
+        /// Whether `lhs` comes first.
         public static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
     }
 
@@ -25,12 +29,16 @@ public final class ManualClock: Clock, @unchecked Sendable {
     /// A clock at zero, with no one sleeping on it.
     public init() {}
 
+    /// Where the test has moved the clock to.
     public var now: Instant { lock.withLock { current } }
+    /// Zero: the clock moves by exactly what the test says.
     public var minimumResolution: Duration { .zero }
 
     /// How many tasks are sleeping on this clock.
     public var sleeperCount: Int { lock.withLock { sleepers.count } }
 
+    /// Returns once the test has moved the clock to `deadline` (at once if it is there
+    /// already); throws `CancellationError` when the sleeping task is cancelled first.
     public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
         let id = UUID()
         try await withTaskCancellationHandler {
