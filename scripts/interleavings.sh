@@ -2,9 +2,10 @@
 # Exactly once, at scale: runs Herald's two randomized interleaving tests with far more trials
 # than `swift test` does (300 and 1,000):
 #   - ServiceInterleavingTests: the iOS adapter itself (CommunicationNotificationService on the
-#     Linux stand-in): its pipeline, both delivery guards, the intent donation, the forward hook
-#     on its queue, forwardExpiry, and expiry at any moment, two notifications at once;
-#   - DeliveryInterleavingTests: EnrichmentSession alone, on a manual clock.
+#     Linux stand-in, on a manual clock): its pipeline, the session's one delivery guard, the
+#     intent donation, the forward hook on its queue, forwardExpiry, and expiry at any moment,
+#     two notifications at once;
+#   - DeliveryInterleavingTests: EnrichmentSession alone, on a manual clock, with a forward hook.
 #
 #   scripts/interleavings.sh                  # 100,000 trials each, from each test's default seed
 #   scripts/interleavings.sh 5000             # 5,000 trials each

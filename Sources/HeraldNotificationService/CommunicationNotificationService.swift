@@ -18,22 +18,23 @@ import HeraldEnrichment
 /// nonisolated one. iOS calls an extension on a background thread, so it is right anyway.
 ///
 /// Override ``forward(_:for:contentHandler:)`` and ``forwardExpiry(for:)`` to hand the result to
-/// a provider SDK (OneSignal, Firebase) before delivery: Herald's delivery guard wraps the
-/// handler the hook calls, so iOS receives content exactly once whatever the hook does.
+/// a provider SDK (OneSignal, Firebase) before delivery: the handler the hook calls delivers
+/// through the notification's ``EnrichmentSession``, the one owner of delivery, so iOS receives
+/// content exactly once whatever the hook does.
 ///
 /// Subclasses that add stored state must keep it thread-safe: iOS may call
 /// ``serviceExtensionTimeWillExpire()`` on another thread than ``didReceive(_:withContentHandler:)``.
 open class CommunicationNotificationService: UNNotificationServiceExtension {
     // The only mutable state, `current`, is behind `lock`: iOS may call the two entry points
-    // on different threads. One run per service: like Apple's template, which keeps its
+    // on different threads. One session per service: like Apple's template, which keeps its
     // handler in the instance, Herald takes iOS to make a service per request (UNVERIFIED).
     private let lock = NSLock()
-    private var current: NotificationRun?
+    private var current: (session: any NotificationSession, task: Task<Void, Never>)?
 
-    /// The notification in flight, if any: for tests that must know when its pipeline has
-    /// finished and whether the forward hook was handed content, so they wait on events rather
-    /// than on time.
-    var inFlight: NotificationRun? { lock.withLock { current } }
+    /// The notification in flight, if any, and its session's task: for tests that must know
+    /// when its run has ended, how far its pipeline got and what the forward hook was handed,
+    /// so they wait on events rather than on time.
+    var inFlight: (session: any NotificationSession, task: Task<Void, Never>)? { lock.withLock { current } }
 
     /// The Info.plist configuration, read once per process.
     private static let infoPlistConfiguration = ServiceConfiguration(infoDictionary: Bundle.main.object(forInfoDictionaryKey: "Herald"))
@@ -48,6 +49,11 @@ open class CommunicationNotificationService: UNNotificationServiceExtension {
     /// What shrinks large avatars: ImageIO on Apple platforms. Internal, so tests can make it
     /// fail on cue.
     var avatarDownsampler: AvatarDownsampler { .platform }
+
+    /// Where every wait of the extension takes its time from (the pipeline's budget and
+    /// deadlines, the donation's timeout): `ContinuousClock`. Internal, so tests can drive time
+    /// with a manual clock.
+    var clock: any Clock<Duration> { ContinuousClock() }
 
     /// How long to wait for the intent donation before giving up the communication layout.
     open var donationTimeout: Duration { .seconds(3) }
@@ -80,56 +86,63 @@ open class CommunicationNotificationService: UNNotificationServiceExtension {
     }
 
     open override func didReceive(_ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void) {
-        let configuration = self.configuration
-        for problem in configuration.problems { log(Decision(.configurationProblem, problem)) }
-        let run = NotificationRun(request: request, contentHandler: contentHandler)
-        lock.withLock { current = run }
-        // The pipeline's task and the hook's queue call this service's (overridable) methods, as
-        // iOS itself calls it from more than one thread: its own state is behind `lock`, and
-        // subclasses are told to keep theirs thread-safe (see the class's comment).
-        nonisolated(unsafe) let service = self
-        // Off the cooperative pool: a provider's hook may block its thread (OneSignal's waits for
-        // its receive receipt), which must not stall Swift concurrency, nor iOS's thread. Never
-        // once expiry has begun: the provider has heard of it, and Herald delivers without it.
-        let forwardToProvider: @Sendable (SharedContent) -> Void = { content in
-            guard run.handToHook(content) else { return }
-            DispatchQueue.global().async {
-                service.forward(content.content, for: run.request) { run.deliver($0) }
-            }
-        }
-        let payload: Payload
-        do {
-            payload = try Payload(userInfo: request.content.userInfo)
-        } catch {
-            log(Decision(.communicationSkipped, "the payload cannot be read (\(error)); delivering it as received"))
-            // The provider's own processing still runs, and expiry still delivers.
-            forwardToProvider(run.original)
-            return
-        }
-        let enricher = Enricher(
-            configuration: configuration.enrichment, clock: ContinuousClock(), fetcher: makeFetcher(for: configuration),
-            keyProvider: makeKeyProvider(for: configuration))
-        run.start(EnrichmentSession<ContinuousClock, SharedContent>(
-            enricher: enricher, payload: payload,
-            finish: { enriched in await service.finish(enriched, original: run.original.content, configuration: configuration) },
-            fallback: { enriched in service.plain(enriched, original: run.original.content) },
-            deliver: forwardToProvider))
+        // `self.`: a bare `clock` also names the C library's clock(), and with that overload in
+        // play Swift does not open the existential for `start`'s generic parameter.
+        start(request, contentHandler: contentHandler, clock: self.clock)
     }
 
     open override func serviceExtensionTimeWillExpire() {
-        guard let run = lock.withLock({ current }) else { return }
-        // First: from here the forward hook cannot start, so the provider never hears of the
-        // content after it heard of expiry.
-        let handed = run.beginExpiry()
-        forwardExpiry(for: run.request)
-        run.deliver {
-            if let handed { return handed.content }
-            let best = run.progress?.snapshot(because: "the extension's time expired")
-            return best.map { plain($0, original: run.original.content).content } ?? run.original.content
+        // The session tells the provider (forwardExpiry), delivers what the forward hook was
+        // handed or its best content so far, and cancels every download still running.
+        lock.withLock { current }?.session.expire(because: "the extension's time expired")
+    }
+
+    /// Makes the notification's session, on `clock`, and starts it.
+    private func start<C: Clock<Duration>>(
+        _ request: UNNotificationRequest, contentHandler: @escaping (UNNotificationContent) -> Void, clock: C
+    ) {
+        let configuration = self.configuration
+        for problem in configuration.problems { log(Decision(.configurationProblem, problem)) }
+        // iOS's handler is not `@Sendable` in the SDK, yet iOS takes the content from whichever
+        // thread finishes: it calls didReceive and serviceExtensionTimeWillExpire on threads of
+        // its choosing, and provider SDKs call the handler from their own queues. The session's
+        // guard calls it once, on the thread that wins; this binding is the one place Herald
+        // vouches for it.
+        nonisolated(unsafe) let contentHandler = contentHandler
+        // The session's task and the hook's queue call this service's (overridable) methods, as
+        // iOS itself calls it from more than one thread: its own state is behind `lock`, and
+        // subclasses are told to keep theirs thread-safe (see the class's comment).
+        nonisolated(unsafe) let service = self
+        // Read on the hook's queue and on expiry: it has only read-only properties.
+        nonisolated(unsafe) let request = request
+        let original = SharedContent(request.content)
+        // Off the cooperative pool: a provider's hook may block its thread (OneSignal's waits for
+        // its receive receipt), which must not stall Swift concurrency, nor iOS's thread.
+        let forward: EnrichmentSession<C, SharedContent>.Forward = { content, deliver in
+            DispatchQueue.global().async {
+                service.forward(content.content, for: request) { deliver(SharedContent(answer: $0)) }
+            }
         }
-        // Cancels every download still running; a result that comes anyway finds the hook
-        // closed and the guard used.
-        run.task?.cancel()
+        let forwardExpiry: @Sendable () -> Void = { service.forwardExpiry(for: request) }
+        let deliver: @Sendable (SharedContent) -> Void = { contentHandler($0.content) }
+        let session: EnrichmentSession<C, SharedContent>
+        do {
+            let payload = try Payload(userInfo: request.content.userInfo)
+            let enricher = Enricher(
+                configuration: configuration.enrichment, clock: clock, fetcher: makeFetcher(for: configuration),
+                keyProvider: makeKeyProvider(for: configuration))
+            session = EnrichmentSession(
+                enricher: enricher, payload: payload,
+                finish: { enriched in await service.finish(enriched, original: original.content, configuration: configuration, clock: clock) },
+                fallback: { enriched in service.plain(enriched, original: original.content) },
+                forward: forward, forwardExpiry: forwardExpiry, deliver: deliver)
+        } catch {
+            log(Decision(.communicationSkipped, "the payload cannot be read (\(error)); delivering it as received"))
+            // The provider's own processing still runs, and expiry still delivers.
+            session = EnrichmentSession(received: original, forward: forward, forwardExpiry: forwardExpiry, deliver: deliver)
+        }
+        // Kept before it starts, in one step: an expiry finds the session whenever it comes.
+        lock.withLock { current = (session, session.start()) }
     }
 
     /// Content without the communication layout: fields, decryption and attachments only.
@@ -149,8 +162,8 @@ open class CommunicationNotificationService: UNNotificationServiceExtension {
     }
 
     /// The communication notification: intent, donation, `updating(from:)`.
-    private func finish(
-        _ enriched: EnrichedNotification, original: UNNotificationContent, configuration: ServiceConfiguration
+    private func finish<C: Clock<Duration>>(
+        _ enriched: EnrichedNotification, original: UNNotificationContent, configuration: ServiceConfiguration, clock: C
     ) async -> SharedContent {
         let (content, contentDecisions) = NotificationContentBuilder().content(for: enriched, from: original)
         // Logged as soon as they are known: a process killed later still leaves these lines.
@@ -169,7 +182,7 @@ open class CommunicationNotificationService: UNNotificationServiceExtension {
         let interaction = INInteraction(intent: intent, response: nil)
         interaction.direction = .incoming
         // Apple: donate first, then update. The wait is bounded.
-        switch await Self.donate(interaction, timeout: donationTimeout) {
+        switch await Self.donate(interaction, timeout: donationTimeout, clock: clock) {
         case .timedOut:
             log(Decision(.donationTimedOut, "the intent donation did not finish within \(donationTimeout); delivered without the layout"))
             return plainContent
@@ -210,16 +223,16 @@ open class CommunicationNotificationService: UNNotificationServiceExtension {
         case timedOut
     }
 
-    /// Donates the interaction and waits for iOS to confirm it, for at most `timeout`.
+    /// Donates the interaction and waits for iOS to confirm it, for at most `timeout` on `clock`.
     ///
     /// The interaction never leaves this task: iOS's completion (on a thread of its own) and a
     /// timer race through one guard to end the wait, and only the outcome, a value, crosses.
-    private static func donate(_ interaction: INInteraction, timeout: Duration) async -> DonationOutcome {
+    private static func donate<C: Clock<Duration>>(_ interaction: INInteraction, timeout: Duration, clock: C) async -> DonationOutcome {
         await withCheckedContinuation { (continuation: CheckedContinuation<DonationOutcome, Never>) in
             let outcome = DeliveryGuard<DonationOutcome> { continuation.resume(returning: $0) }
             let timer = Task {
                 do {
-                    try await Task.sleep(for: timeout.clampedToLongestWait)
+                    try await clock.sleep(for: timeout.clampedToLongestWait)
                     outcome.deliver(.timedOut)
                 } catch {
                     // Cancelled: the donation ended first.

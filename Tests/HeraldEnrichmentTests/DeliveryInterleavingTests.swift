@@ -1,11 +1,16 @@
 import Foundation
 import HeraldCore
+import HeraldTestSupport
 import Testing
 
 @testable import HeraldEnrichment
 
 private struct FinishFailed: Error {}
 
+/// `EnrichmentSession`'s exactly-once promise under random interleavings: the pipeline, the
+/// finishing step, the hand-off to a forward hook that behaves as a provider's SDK might, and
+/// expiry at any moment, each notification with its own session, two at once in one process.
+///
 /// `HERALD_INTERLEAVINGS` sets the number of trials (default 1,000) and
 /// `HERALD_INTERLEAVING_SEED` the seed of the first; trial n runs from seed + n, so a failure
 /// names the seed that replays it alone (with `HERALD_INTERLEAVINGS=1`).
@@ -16,13 +21,16 @@ struct DeliveryInterleavingTests {
     static let seed = ProcessInfo.processInfo.environment["HERALD_INTERLEAVING_SEED"].flatMap { UInt64($0) } ?? 0x4845_5241_4C44
 
     enum Event: CaseIterable {
-        case avatar, photo, voice, advanceClock, expire, yield
+        case avatar, photo, voice, advanceClock, answerHook, expire, yield
     }
 
     /// One notification in flight, driven by the test.
     struct Flight {
         let name: String
+        /// Whether its payload can be read; an unreadable one is handed on as received.
+        let readable: Bool
         let fetcher: ScriptedFetcher
+        let hook: ProviderHook
         let session: EnrichmentSession<ManualClock, EnrichedNotification>
         let recorder: DeliveryRecorder<EnrichedNotification>
         let task: Task<Void, Never>
@@ -30,22 +38,41 @@ struct DeliveryInterleavingTests {
         let directory: URL
     }
 
-    static func flight(_ name: String, clock: ManualClock, finishFails: Bool) -> Flight {
+    static func flight(_ name: String, clock: ManualClock, using generator: inout SeededGenerator) -> Flight {
+        let finishFails = Bool.random(using: &generator)
+        let readable = Int.random(in: 0..<8, using: &generator) != 0
+        let hook = ProviderHook(ProviderHook.Behavior.allCases.randomElement(using: &generator)!, answersOnExpiry: Bool.random(using: &generator))
         let fetcher = ScriptedFetcher([EnricherTests.avatar: .held, EnricherTests.photo: .held, EnricherTests.voice: .held])
         let directory = EnricherTests.temporaryDirectory()
-        let enricher = EnricherTests.enricher(fetcher, clock: clock) { $0.attachmentDirectory = directory }
-        var json = EnricherTests.payload(attachments: [EnricherTests.photo, EnricherTests.voice]).json
-        json.set(.string(name), at: JSONPointer("/communication/sender_name")!)
         let recorder = DeliveryRecorder<EnrichedNotification>()
-        let session = EnrichmentSession<ManualClock, EnrichedNotification>(
-            enricher: enricher, payload: Payload(json: json),
-            finish: { enriched in
-                if finishFails { throw FinishFailed() }
-                return enriched
-            },
-            fallback: { $0 },
-            deliver: recorder.record)
-        return Flight(name: name, fetcher: fetcher, session: session, recorder: recorder, task: session.start(), directory: directory)
+        let forward: EnrichmentSession<ManualClock, EnrichedNotification>.Forward = { hook.forward($0, deliver: $1) }
+        let session: EnrichmentSession<ManualClock, EnrichedNotification>
+        if readable {
+            let enricher = EnricherTests.enricher(fetcher, clock: clock) { $0.attachmentDirectory = directory }
+            var json = EnricherTests.payload(attachments: [EnricherTests.photo, EnricherTests.voice]).json
+            json.set(.string(name), at: JSONPointer("/communication/sender_name")!)
+            session = EnrichmentSession(
+                enricher: enricher, payload: Payload(json: json),
+                finish: { enriched in
+                    if finishFails { throw FinishFailed() }
+                    return enriched
+                },
+                fallback: { $0 },
+                forward: forward, forwardExpiry: hook.forwardExpiry, deliver: recorder.record)
+        } else {
+            session = EnrichmentSession(received: received(name), forward: forward, forwardExpiry: hook.forwardExpiry, deliver: recorder.record)
+        }
+        return Flight(
+            name: name, readable: readable, fetcher: fetcher, hook: hook, session: session, recorder: recorder, task: session.start(),
+            directory: directory)
+    }
+
+    /// What a session for an unreadable payload hands on: the push as received, here a value
+    /// naming its sender so that two notifications are told apart.
+    static func received(_ name: String) -> EnrichedNotification {
+        EnrichedNotification(
+            stage: .original, layoutName: "unreadable", extensionWillRun: true, content: ContentFields(),
+            message: Message(sender: Person(displayName: name)))
     }
 
     static func release(_ url: URL, in fetcher: ScriptedFetcher, using generator: inout SeededGenerator) {
@@ -67,11 +94,20 @@ struct DeliveryInterleavingTests {
             let clock = ManualClock()
             // Two notifications at once in one process: they must not mix.
             let flights = [
-                Self.flight("Ann \(trial)", clock: clock, finishFails: Bool.random(using: &generator)),
-                Self.flight("Bo \(trial)", clock: clock, finishFails: Bool.random(using: &generator)),
+                Self.flight("Ann \(trial)", clock: clock, using: &generator),
+                Self.flight("Bo \(trial)", clock: clock, using: &generator),
             ]
             // For each flight expired before it delivered: what it had done by then, if anything.
             var doneAtExpiry: [String: EnrichedNotification?] = [:]
+            // Every flight expiry was called for, before or after it delivered.
+            var expired: Set<String> = []
+            func expire(_ flight: Flight) {
+                expired.insert(flight.name)
+                if doneAtExpiry[flight.name] == nil, !flight.session.hasDelivered {
+                    doneAtExpiry[flight.name] = .some(flight.session.progress.latest)
+                }
+                flight.session.expire()
+            }
             for _ in 0..<Int.random(in: 0..<12, using: &generator) {
                 let flight = flights.randomElement(using: &generator)!
                 switch Event.allCases.randomElement(using: &generator)! {
@@ -79,11 +115,8 @@ struct DeliveryInterleavingTests {
                 case .photo: Self.release(EnricherTests.photo, in: flight.fetcher, using: &generator)
                 case .voice: Self.release(EnricherTests.voice, in: flight.fetcher, using: &generator)
                 case .advanceClock: clock.advance(by: .milliseconds(Int.random(in: 0...6_000, using: &generator)))
-                case .expire:
-                    if doneAtExpiry[flight.name] == nil, !flight.session.hasDelivered {
-                        doneAtExpiry[flight.name] = .some(flight.session.progress.latest)
-                    }
-                    flight.session.expire()
+                case .answerHook: flight.hook.answerHeld()
+                case .expire: expire(flight)
                 case .yield:
                     for _ in 0..<Int.random(in: 1...20, using: &generator) { await Task.yield() }
                 }
@@ -97,12 +130,30 @@ struct DeliveryInterleavingTests {
             clock.advance(by: .seconds(60))
             for flight in flights {
                 await flight.task.value
+                // The provider answers, or not; iOS gives up on a notification still undelivered.
+                if Bool.random(using: &generator) { flight.hook.answerHeld() }
+                if !flight.session.hasDelivered { expire(flight) }
+                // An answer after the end changes nothing.
+                if Bool.random(using: &generator) { flight.hook.answerHeld() }
                 // 100,000 trials would leave 200,000 directories behind.
                 try? FileManager.default.removeItem(at: flight.directory)
                 let deliveries = flight.recorder.deliveries
                 #expect(deliveries.count == 1, "\(replay) \(flight.name): \(deliveries.count) deliveries")
                 guard let delivered = deliveries.first else { continue }
                 #expect(delivered.message.sender?.displayName == flight.name, "\(replay)")
+                // The provider hears of expiry once, and only of an expiry.
+                #expect(flight.hook.expiryCalls == (expired.contains(flight.name) ? 1 : 0), "\(replay) \(flight.name)")
+                // The hook runs at most once, and what it was handed is what iOS gets (or its answer).
+                let handed = flight.hook.handed
+                #expect(handed.count <= 1, "\(replay) \(flight.name): the hook ran \(handed.count) times")
+                if let input = handed.first {
+                    #expect(delivered == input || delivered == ProviderHook.copy(of: input), "\(replay) \(flight.name): delivered what the hook never saw")
+                } else {
+                    #expect(expired.contains(flight.name), "\(replay) \(flight.name): delivered without the hook or expiry")
+                }
+                if !flight.readable {
+                    #expect(delivered == Self.received(flight.name) || delivered == ProviderHook.copy(of: Self.received(flight.name)), "\(replay)")
+                }
                 if let expiry = doneAtExpiry[flight.name] {
                     expiries += 1
                     guard let done = expiry else { continue }
@@ -116,7 +167,7 @@ struct DeliveryInterleavingTests {
                     }
                 } else {
                     completions += 1
-                    #expect(delivered.stage == .complete, "\(replay)")
+                    #expect(delivered.stage == (flight.readable ? .complete : .original), "\(replay)")
                 }
             }
         }

@@ -8,6 +8,7 @@ import Foundation
 import HeraldCore
 import HeraldEnrichment
 import HeraldSealing
+import HeraldTestSupport
 import NotificationServiceTestSupport
 import Testing
 
@@ -164,7 +165,6 @@ struct CommunicationNotificationServiceTests {
 
     @Test(arguments: [
         Failure(name: "donation fails", behavior: StandInBehavior(donation: .fail(UNError(.contentProvidingInvalid))), decision: .donationFailed),
-        Failure(name: "donation never calls back", behavior: StandInBehavior(donation: .neverCallBack), decision: .donationTimedOut),
         Failure(name: "update throws", behavior: StandInBehavior(updating: .fail(.contentProvidingInvalid)), decision: .updateFailed),
     ])
     func failuresFallBackAndDeliverOnce(_ failure: Failure) async throws {
@@ -178,6 +178,33 @@ struct CommunicationNotificationServiceTests {
         #expect(content.body == "Rope is packed. Who's bringing the chalk? ✨")
         #expect(content.attachments.count == 1)
         #expect(service.decisions.contains { $0.code == failure.decision })
+        recorder.completePendingDonations(error: nil)
+    }
+
+    @Test func theDonationWaitEndsOnTheServicesClock() async throws {
+        // Ten minutes on the service's clock: only the test moves it there, and no real wait
+        // ends before the test gives up.
+        let clock = ManualClock()
+        let recorder = StandInRecorder(behavior: StandInBehavior(donation: .neverCallBack))
+        let service = TestService(clock: clock, donationTimeout: .seconds(600))
+        let handler = ContentHandlerRecorder()
+        StandInRecorder.$current.withValue(recorder) {
+            service.didReceive(request(try! Self.onesignalExample()), withContentHandler: handler.handler)
+        }
+        // The donation is pending and its wait sleeps on the clock: nothing else does by then.
+        #expect(await Flag.poll { recorder.pendingDonationCount == 1 && clock.sleeperCount == 1 })
+        clock.advance(by: .seconds(599))
+        #expect(handler.deliveries.isEmpty)
+        #expect(!service.decisions.contains { $0.code == .donationTimedOut })
+        clock.advance(by: .seconds(1))
+        let delivered = await handler.waitForDelivery()
+        #expect(delivered.count == 1)
+        let content = try #require(delivered.first)
+        // No communication layout, but the text and the attachment are there.
+        #expect(StandInInspection.contentProvider(of: content) == nil)
+        #expect(content.body == "Rope is packed. Who's bringing the chalk? ✨")
+        #expect(content.attachments.count == 1)
+        #expect(service.decisions.contains { $0.code == .donationTimedOut })
         recorder.completePendingDonations(error: nil)
     }
 

@@ -65,7 +65,7 @@ final class InterleavingFlight {
         service = InterleavingService(
             hook: InterleavingService.Hook.allCases.randomElement(using: &generator)!,
             expiryHook: InterleavingService.ExpiryHook.allCases.randomElement(using: &generator)!,
-            donationTimeout: Int.random(in: 0..<4, using: &generator) == 0 ? .zero : .seconds(600))
+            donationTimeout: Int.random(in: 0..<4, using: &generator) == 0 ? .zero : .seconds(3))
         let payload: JSONValue = [
             "aps": ["alert": ["title": .string(title), "subtitle": .string(subtitle), "body": .string(body)], "mutable-content": 1],
             "communication": ["sender_name": .string(self.name), "conversation_id": .string("c-\(self.name)"), "avatar_url": .string(Self.avatar.absoluteString)],
@@ -113,6 +113,12 @@ final class InterleavingFlight {
         }
     }
 
+    /// Moves the service's clock on: a download, the budget or the donation wait may pass its
+    /// deadline.
+    func advanceClock(using generator: inout SeededGenerator) {
+        service.manualClock.advance(by: .milliseconds(Int.random(in: 0...6_000, using: &generator)))
+    }
+
     /// Ends a donation held by the stand-in, with success or an error.
     func endDonation(using generator: inout SeededGenerator) {
         recorder.completePendingDonations(error: Bool.random(using: &generator) ? nil : UNError(.contentProvidingInvalid))
@@ -122,7 +128,7 @@ final class InterleavingFlight {
     /// thread.
     func expire(concurrently: Bool) {
         guard expiryCall == nil else { return }
-        let latest = service.inFlight?.progress?.latest
+        let latest = service.inFlight?.session.progress.latest
         let held = service.holdsUnanswered ? service.hookInputs.first : nil
         let moment: Moment =
             if !handler.deliveries.isEmpty { .afterDelivery }
@@ -173,7 +179,7 @@ final class InterleavingFlight {
         // The hook runs on its own queue once the pipeline hands it the content: wait until it
         // has run and returned.
         let hooked = await Flag.poll { [service] in
-            (service.inFlight?.handedToHook == nil || !service.hookInputs.isEmpty) && service.hookReturned
+            (service.inFlight?.session.handedToHook == nil || !service.hookInputs.isEmpty) && service.hookReturned
         }
         if !hooked { stuck.append("the forward hook was never called, or never returned") }
         if Bool.random(using: &generator) { service.answerHeldHandler() }

@@ -5,11 +5,13 @@ import AppleFrameworksStandIn
 import Foundation
 import HeraldCore
 import HeraldEnrichment
+import HeraldTestSupport
 
 @testable import HeraldNotificationService
 
-/// A service whose network, donation wait and provider hooks the interleaving test drives: each
-/// download waits for the test, and the forward hook behaves as a provider SDK might.
+/// A service whose network, clock, donation and provider hooks the interleaving test drives:
+/// each download waits for the test, time moves only when the test moves it, and the forward
+/// hook behaves as a provider SDK might.
 final class InterleavingService: CommunicationNotificationService, @unchecked Sendable {
     // @unchecked: every `var` is only touched while `lock` is held.
 
@@ -38,6 +40,8 @@ final class InterleavingService: CommunicationNotificationService, @unchecked Se
     static let providerCategory = "provider-buttons"
 
     let fetcher = HeldFetcher()
+    /// The service's clock: the pipeline's deadlines and the donation wait.
+    let manualClock = ManualClock()
     let hook: Hook
     let expiryHook: ExpiryHook
     private let testConfiguration: ServiceConfiguration
@@ -52,8 +56,8 @@ final class InterleavingService: CommunicationNotificationService, @unchecked Se
     /// - Parameters:
     ///   - hook: what the provider does with the content.
     ///   - expiryHook: what it does on expiry.
-    ///   - donationTimeout: zero to give up the donation at once, or long enough that only the
-    ///     test ends it.
+    ///   - donationTimeout: zero to give up the donation at once, or a wait that ends when the
+    ///     test moves the clock that far (or ends the donation).
     init(hook: Hook, expiryHook: ExpiryHook, donationTimeout: Duration) {
         var configuration = ServiceConfiguration()
         configuration.enrichment.attachmentDirectory = FileManager.default.temporaryDirectory
@@ -68,6 +72,7 @@ final class InterleavingService: CommunicationNotificationService, @unchecked Se
 
     override var configuration: ServiceConfiguration { testConfiguration }
     override var donationTimeout: Duration { testDonationTimeout }
+    override var clock: any Clock<Duration> { manualClock }
     override func makeFetcher(for configuration: ServiceConfiguration) -> any Fetcher { fetcher }
     override func log(_ decision: Decision) {}
 

@@ -7,9 +7,10 @@ import Testing
 
 @testable import HeraldNotificationService
 
-/// The adapter's exactly-once promise under random interleavings: its pipeline, its two
-/// delivery guards, the forward hook on its queue, `forwardExpiry`, and expiry at any moment,
-/// including during the downloads, the intent donation and the provider's work.
+/// The adapter's exactly-once promise under random interleavings: its pipeline on a manual
+/// clock, the one delivery guard (its `EnrichmentSession`'s) that every path goes through, the
+/// forward hook on its queue, `forwardExpiry`, and expiry at any moment, including during the
+/// downloads, the intent donation and the provider's work.
 ///
 /// Each trial plays iOS for two notifications at once in one process, each with its own service
 /// (the adapter takes iOS to make one per request), a random provider, donation and network,
@@ -24,13 +25,14 @@ import Testing
 struct ServiceInterleavingTests {
     /// What the test does next to one of the notifications.
     enum Event {
-        case answerDownloads, endDonation, answerHeldHook, expire, expireConcurrently, settleThenExpire, settle, yield
+        case answerDownloads, endDonation, answerHeldHook, advanceClock, expire, expireConcurrently, settleThenExpire, settle, yield
 
         /// Drawn from uniformly: downloads weigh more, and one expiry waits for the run to
         /// settle first, so that more runs reach the donation and the forward hook before their
         /// time runs out.
         static let draw: [Event] = [
-            .answerDownloads, .answerDownloads, .endDonation, .answerHeldHook, .expire, .expireConcurrently, .settleThenExpire, .settle, .yield,
+            .answerDownloads, .answerDownloads, .endDonation, .answerHeldHook, .advanceClock, .expire, .expireConcurrently, .settleThenExpire,
+            .settle, .yield,
         ]
     }
 
@@ -54,6 +56,7 @@ struct ServiceInterleavingTests {
                 case .answerDownloads: flight.answerDownloads(using: &generator)
                 case .endDonation: flight.endDonation(using: &generator)
                 case .answerHeldHook: flight.service.answerHeldHandler()
+                case .advanceClock: flight.advanceClock(using: &generator)
                 case .expire: flight.expire(concurrently: false)
                 case .expireConcurrently: flight.expire(concurrently: true)
                 case .settleThenExpire:

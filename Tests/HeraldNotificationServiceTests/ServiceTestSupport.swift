@@ -61,10 +61,14 @@ final class TestService: CommunicationNotificationService, @unchecked Sendable {
     let testConfiguration: ServiceConfiguration
     let forwardTwice: Bool
     let downsampler: AvatarDownsampler
+    /// The clock the service waits on, when the test moves time itself; else the service's own.
+    let manualClock: ManualClock?
+    let testDonationTimeout: Duration
 
     init(
         image: Data? = ImageFetcher.png, images: [URL: Data] = [:], configure: (inout ServiceConfiguration) -> Void = { _ in },
-        forwardTwice: Bool = false, downsampler: AvatarDownsampler = .platform
+        forwardTwice: Bool = false, downsampler: AvatarDownsampler = .platform, clock: ManualClock? = nil,
+        donationTimeout: Duration = .milliseconds(300)
     ) {
         var configuration = ServiceConfiguration()
         configuration.enrichment.attachmentDirectory = FileManager.default.temporaryDirectory
@@ -75,11 +79,14 @@ final class TestService: CommunicationNotificationService, @unchecked Sendable {
         self.fetcher = ImageFetcher(image: image, images: images)
         self.forwardTwice = forwardTwice
         self.downsampler = downsampler
+        self.manualClock = clock
+        self.testDonationTimeout = donationTimeout
         super.init()
     }
 
     override var configuration: ServiceConfiguration { testConfiguration }
-    override var donationTimeout: Duration { .milliseconds(300) }
+    override var donationTimeout: Duration { testDonationTimeout }
+    override var clock: any Clock<Duration> { manualClock ?? super.clock }
     override var avatarDownsampler: AvatarDownsampler { downsampler }
     override func makeFetcher(for configuration: ServiceConfiguration) -> any Fetcher { fetcher }
     override func log(_ decision: Decision) { lock.withLock { logged.append(decision) } }

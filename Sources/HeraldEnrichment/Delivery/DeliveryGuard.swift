@@ -2,17 +2,16 @@ import Foundation
 
 /// Lets exactly one of several racing paths deliver a notification's content.
 ///
-/// The pipeline finishing, a provider's forward hook calling its handler, and
-/// `serviceExtensionTimeWillExpire` all try to deliver; the first wins and every later call is
-/// a no-op. Create one guard per notification request: guards share no state, so concurrent
+/// A provider's forward hook calling its handler and `serviceExtensionTimeWillExpire` both try
+/// to deliver (``EnrichmentSession`` holds the one guard of a notification); the first wins and
+/// every later call is a no-op. Create one guard per notification request: guards share no state, so concurrent
 /// notifications in one extension process cannot interfere.
 ///
 /// The handler runs outside the lock, once, on the thread of the winning call, so a handler
 /// that (wrongly) calls ``deliver(_:)`` again returns `false` instead of deadlocking.
 ///
 /// `Content` need not be `Sendable`: the guard never keeps it, it only passes the winner's
-/// content to the handler on the winner's thread. So the iOS adapter delivers Apple's content
-/// objects, which are not `Sendable`, as they are.
+/// content to the handler on the winner's thread.
 public final class DeliveryGuard<Content>: @unchecked Sendable {
     // @unchecked: `delivered` is only read and written while `lock` is held; `handler` is
     // immutable; no `Content` is ever stored.

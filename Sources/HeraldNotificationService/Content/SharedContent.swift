@@ -10,9 +10,13 @@ import Foundation
 /// content into an immutable one when it is made, and keeps any other as it is: what it holds
 /// never changes, and sharing it needs no lock. Content made by `updating(from:)` is
 /// immutable, so it is kept uncopied and reaches iOS's content handler as Apple asks.
+///
+/// The one exception is a provider's answer (``init(answer:)``), which reaches iOS as the
+/// provider made it.
 struct SharedContent: @unchecked Sendable {
-    // @unchecked: `content` is never a UNMutableNotificationContent (`init` copies one) and is a
-    // `let`, so no thread can change what another reads.
+    // @unchecked: `content` is a `let`, and never a UNMutableNotificationContent (`init` copies
+    // one) except a provider's answer, which never crosses a thread: the session's forward hook
+    // delivers it at once, on the provider's thread, and keeps it nowhere (see `init(answer:)`).
     let content: UNNotificationContent
 
     /// - Parameter content: the content; a `UNMutableNotificationContent` is copied.
@@ -23,5 +27,14 @@ struct SharedContent: @unchecked Sendable {
         } else {
             self.content = content
         }
+    }
+
+    /// A provider's answer to the forward hook, kept as it is, even mutable: Apple asks that
+    /// the result of `updating(from:)` go straight to the content handler, and a provider
+    /// handing it back (or its own copy) is owed the same. Only for the content a forward hook
+    /// hands to its handler, which ``EnrichmentSession`` delivers at once, on the thread it
+    /// came on, and keeps nowhere.
+    init(answer content: UNNotificationContent) {
+        self.content = content
     }
 }

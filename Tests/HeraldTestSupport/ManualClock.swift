@@ -1,14 +1,20 @@
 import Foundation
 
 /// A clock that moves only when a test says so, so deadlines are tested instantly and
-/// deterministically.
-final class ManualClock: Clock, @unchecked Sendable {
+/// deterministically: the pipeline's (HeraldEnrichment's tests) and the extension's donation
+/// wait (HeraldNotificationService's tests).
+public final class ManualClock: Clock, @unchecked Sendable {
     // @unchecked: `current` and `sleepers` are only touched while `lock` is held.
-    struct Instant: InstantProtocol {
-        var offset: Duration
-        func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
-        func duration(to other: Instant) -> Duration { other.offset - offset }
-        static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
+    /// A moment: how far the clock had moved from where it started.
+    public struct Instant: InstantProtocol {
+        /// How far from the clock's start.
+        public var offset: Duration
+        /// The instant `duration` later.
+        public func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
+        /// How long from this instant to `other`.
+        public func duration(to other: Instant) -> Duration { other.offset - offset }
+        /// Whether `lhs` comes first.
+        public static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
     }
 
     private struct Sleeper {
@@ -20,13 +26,20 @@ final class ManualClock: Clock, @unchecked Sendable {
     private var current = Instant(offset: .zero)
     private var sleepers: [UUID: Sleeper] = [:]
 
-    var now: Instant { lock.withLock { current } }
-    var minimumResolution: Duration { .zero }
+    /// A clock at zero, with no one sleeping on it.
+    public init() {}
+
+    /// Where the test has moved the clock to.
+    public var now: Instant { lock.withLock { current } }
+    /// Zero: the clock moves by exactly what the test says.
+    public var minimumResolution: Duration { .zero }
 
     /// How many tasks are sleeping on this clock.
-    var sleeperCount: Int { lock.withLock { sleepers.count } }
+    public var sleeperCount: Int { lock.withLock { sleepers.count } }
 
-    func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+    /// Returns once the test has moved the clock to `deadline` (at once if it is there
+    /// already); throws `CancellationError` when the sleeping task is cancelled first.
+    public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
         let id = UUID()
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
@@ -46,7 +59,7 @@ final class ManualClock: Clock, @unchecked Sendable {
     }
 
     /// Moves time forward and wakes every sleeper whose deadline has come.
-    func advance(by duration: Duration) {
+    public func advance(by duration: Duration) {
         let due: [Sleeper] = lock.withLock {
             current = current.advanced(by: duration)
             let ready = sleepers.filter { $0.value.deadline <= current }
