@@ -169,15 +169,15 @@ open class CommunicationNotificationService: UNNotificationServiceExtension {
         // Logged as soon as they are known: a process killed later still leaves these lines.
         (enriched.decisions + contentDecisions).forEach(log)
         let plainContent = SharedContent(content)
-        guard enriched.isCommunication else {
-            log(Decision(.communicationSkipped, "no sender: delivered without the communication layout"))
-            return plainContent
-        }
         // One at a time, so at most one image is decoded in the extension's memory at once.
+        // Without a sender nothing was downloaded, so nothing is decoded.
         let (avatar, groupAvatar) = (prepare(enriched.avatar, "avatar", configuration), prepare(enriched.groupAvatar, "group avatar", configuration))
         guard let (intent, intentDecisions) = MessageIntentBuilder(groupPadding: configuration.groupPadding)
             .intent(for: enriched, avatar: avatar, groupAvatar: groupAvatar)
-        else { return plainContent }  // no sender: returned above already
+        else {
+            log(Decision(.communicationSkipped, "no sender: delivered without the communication layout"))
+            return plainContent
+        }
         intentDecisions.forEach(log)
         let interaction = INInteraction(intent: intent, response: nil)
         interaction.direction = .incoming
