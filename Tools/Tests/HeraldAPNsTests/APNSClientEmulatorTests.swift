@@ -124,6 +124,11 @@ import Testing
             #expect(unregistered.failure?.reason == .unregistered)
             #expect(unregistered.failure?.timestamp == since)
             #expect(unregistered.failure?.shouldDeleteToken == true)
+            guard case .answered(let response)? = unregistered.failure?.cause else {
+                Issue.record("an answer lost its kind: \(unregistered)")
+                return
+            }
+            #expect(response.reason == .unregistered && response.timestamp == since)
 
             let short = await client.send(try Self.notification(to: DeviceToken("abcd")!))
             #expect(short.attempts == 1)
@@ -135,6 +140,8 @@ import Testing
             let refused = await client.send(tooLarge)
             #expect(refused.attempts == 0)  // refused before sending
             #expect(refused.failure?.reason == .payloadTooLarge)
+            #expect(refused.failure?.status == nil)
+            #expect(refused.failure?.cause == .invalidRequest(APNSRequestError(.payloadTooLarge(byteCount: 5000, pushType: .alert))))
             #expect(emulator.statistics.received == 2)
         }
     }
@@ -208,6 +215,7 @@ import Testing
         #expect(first.isDelivered)
         #expect(stalled.attempts == 1)
         #expect(stalled.failure?.status == nil)  // no whole answer came
+        #expect(stalled.failure?.cause == .transport(.deadlineExceeded))
         #expect(stalled.failure?.message == "no answer: the attempt's deadline passed (the request timeout)")
         #expect(stalled.possiblyDeliveredAttempts == [1])
         #expect(third.isDelivered)
@@ -295,6 +303,8 @@ import Testing
         let delivery = await client.send(try Self.notification())  // the default policy would retry 3 times with back-off
         #expect(delivery.attempts == 1)
         #expect(delivery.failure?.message == "not sent: the client was shut down")
+        #expect(delivery.failure?.transportError == .shutDown)
+        #expect(delivery.failure?.reason == nil)
     }
 
     @Test func shuttingDownEndsNotificationsStillWaitingForAnAnswer() async throws {
@@ -350,6 +360,10 @@ import Testing
         }
         let delivery = try #require(outcome, "the shutdown did not end within 15 s")
         #expect(delivery.failure?.message.hasPrefix("no answer: the connection closed") == true, "\(delivery)")
+        guard case .transport(.connectionClosed)? = delivery.failure?.cause else {
+            Issue.record("not a closed connection: \(delivery)")
+            return
+        }
     }
 
     @Test func theEmulatorStopsWithAPeerThatNeverSpeaks() async throws {
@@ -423,6 +437,7 @@ import Testing
         #expect(unsent.count == 2)
         for delivery in unsent {
             #expect(delivery.failure?.message == "not sent: no free HTTP/2 stream within 300 ms", "\(delivery)")
+            #expect(delivery.failure?.cause == .transport(.noFreeStream(waited: .milliseconds(300))), "\(delivery)")
             #expect(delivery.attempts == 1)
             #expect(delivery.possiblyDeliveredAttempts.isEmpty)
         }
