@@ -274,11 +274,15 @@ import Testing
             $0.unregisteredTokens = Dictionary(uniqueKeysWithValues: tokens.map { ($0.hex, since) })
         }, connections: 1) { client, _, _ in
             var reasons: [String: Int] = [:]
+            var lost = 0
             for await delivery in client.send(try Self.notification(), to: tokens) {
-                // Each on its first attempt: an answer read whole, never mistaken for a lost one.
-                reasons["\(delivery.failure?.reason?.rawValue ?? delivery.failure?.message ?? "delivered") after \(delivery.attempts)", default: 0] += 1
+                // Each answer read whole, never mistaken for a lost one. (A first connection that
+                // a busy machine cannot open in time is retried: that is no lost answer.)
+                reasons[delivery.failure?.reason?.rawValue ?? delivery.failure?.message ?? "delivered", default: 0] += 1
+                if !delivery.possiblyDeliveredAttempts.isEmpty { lost += 1 }
             }
-            #expect(reasons == ["Unregistered after 1": 2000])
+            #expect(reasons == ["Unregistered": 2000])
+            #expect(lost == 0)
         }
     }
 
