@@ -13,7 +13,7 @@ let fuzzTargets: [(product: String, target: String, dependencies: [Target.Depend
     ("fuzz-layout-definition", "FuzzLayoutDefinition", [herald("HeraldCore")]),
     ("fuzz-media-sniffer", "FuzzMediaSniffer", [herald("HeraldEnrichment")]),
     ("fuzz-sealed-content", "FuzzSealedContent", [herald("HeraldCore"), herald("HeraldSealing"), herald("HeraldEnrichment"), crypto]),
-    ("fuzz-apns-request", "FuzzAPNSRequest", [heraldTools("HeraldAPNs")]),
+    ("fuzz-apns-request", "FuzzAPNSRequest", [heraldTools("HeraldAPNs"), heraldTools("HeraldSending")]),
     ("fuzz-apns-response", "FuzzAPNSResponse", [heraldTools("HeraldAPNs")]),
     ("fuzz-provider-token", "FuzzProviderToken", [heraldTools("HeraldAPNs"), crypto]),
     ("fuzz-doctor-files", "FuzzDoctorFiles", [heraldTools("HeraldDoctor")]),

@@ -46,8 +46,8 @@ let package = Package(
             ]
         ),
         // The desk's checks and conversions: lint, and a provider's request body as the phone
-        // receives it.
-        .target(name: "HeraldDesk", dependencies: [.product(name: "HeraldCore", package: "Herald")]),
+        // receives it. APNs's rules for push type, priority and size are HeraldSending's.
+        .target(name: "HeraldDesk", dependencies: [.product(name: "HeraldCore", package: "Herald"), "HeraldSending"]),
         // The APNs wire format as pure functions, provider tokens, the HTTP/2 client.
         .target(
             name: "HeraldAPNs",
@@ -72,6 +72,7 @@ let package = Package(
             name: "HeraldAPNsEmulator",
             dependencies: [
                 "HeraldAPNs",
+                "HeraldSending",
                 .product(name: "HeraldCore", package: "Herald"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -132,7 +133,7 @@ let package = Package(
         ),
         .testTarget(
             name: "HeraldDeskTests",
-            dependencies: ["HeraldDesk", .product(name: "HeraldCore", package: "Herald"), .product(name: "HeraldTestSupport", package: "Herald")]),
+            dependencies: ["HeraldDesk", "HeraldSending", .product(name: "HeraldCore", package: "Herald"), .product(name: "HeraldTestSupport", package: "Herald")]),
         // Fixtures/xcode: ten real apps' project files, as INDEX.md there describes.
         .testTarget(
             name: "HeraldDoctorTests", dependencies: ["HeraldDoctor", .product(name: "HeraldCore", package: "Herald")], resources: [.copy("Fixtures")]),

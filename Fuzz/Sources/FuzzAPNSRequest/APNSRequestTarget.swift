@@ -1,6 +1,7 @@
 import Foundation
 import FuzzSupport
 import HeraldAPNs
+import HeraldSending
 
 /// A request as the APNs emulator receives it: ``APNSRequest/init(parsing:)``.
 ///
@@ -46,7 +47,7 @@ enum APNSRequestTarget: FuzzTarget {
         var requests = APNSPushType.known.map { type in
             APNSRequest(
                 deviceToken: token, topic: "com.example.app" + (type.topicSuffix ?? ""), pushType: type,
-                priority: type == .background ? .considerPower : .immediately, expiration: 1_800_000_000,
+                priority: type.requiredPriority ?? .immediately, expiration: 1_800_000_000,
                 collapseID: "thread-1", apnsID: UUID(uuidString: "7B2D9A6C-1F3E-4C5D-8A9B-0C1D2E3F4A5B"), payload: body)
         }
         requests.append(APNSRequest(deviceToken: token, topic: "com.example.app", pushType: .alert, payload: Data(#"{"aps":{"content-available":1}}"#.utf8)))

@@ -4,6 +4,7 @@ import Logging
 import HeraldCore
 import NIOConcurrencyHelpers
 import NIOCore
+import HeraldSending
 
 /// Decides the emulator's answer to each request: a scheduled fault, or APNs's rules.
 ///
@@ -55,7 +56,7 @@ final class EmulatorResponder: Sendable {
         let delay = faults.latency > .zero ? faults.latency : nil
         var generator = SystemRandomNumberGenerator()
         // A malformed apns-id is refused below (BadMessageId), with an id of APNs's own.
-        let apnsID = request.headers.first(named: "apns-id").flatMap(UUID.init(text:)) ?? UUID.version4(using: &generator)
+        let apnsID = request.headers.first(named: APNSHeaderName.id).flatMap(UUID.init(text:)) ?? UUID.version4(using: &generator)
         var lostAnswer: HTTP2Server.Fault?
         let fault = scheduledFault()
         if let fault { logger.debug("fault injected", metadata: ["apns.id": "\(apnsID.lowercasedText)", "emulator.fault": "\(fault)"]) }

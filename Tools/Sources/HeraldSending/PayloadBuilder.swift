@@ -48,16 +48,17 @@ public struct PayloadBuilder: Sendable {
 
     /// Where the message's data goes; its container must be one an APNs payload can carry.
     public var layout: Layout
-    /// The largest encoded payload, in bytes: 4096, or 5120 for VoIP.
+    /// The largest encoded payload, in bytes: the push type's
+    /// (``APNSPushType/maximumPayloadByteCount``).
     public var maximumByteCount: Int
     /// Seals the content when set.
     public var sealing: Sealing?
 
     /// - Parameters:
     ///   - layout: where the message's data goes; default ``Layout/apns``.
-    ///   - maximumByteCount: the size limit; default 4096.
+    ///   - maximumByteCount: the size limit; default an alert push's, 4096.
     ///   - sealing: seals the content when set.
-    public init(layout: Layout = .apns, maximumByteCount: Int = 4096, sealing: Sealing? = nil) {
+    public init(layout: Layout = .apns, maximumByteCount: Int = APNSPushType.alert.maximumPayloadByteCount, sealing: Sealing? = nil) {
         self.layout = layout
         self.maximumByteCount = maximumByteCount
         self.sealing = sealing

@@ -1,7 +1,7 @@
 import ArgumentParser
-import HeraldAPNs
 @_spi(HeraldTools) import HeraldCore
 import HeraldDoctor
+import HeraldSending
 
 /// `--push-type`, `--priority` and `--project`: how a payload will be sent and to which app,
 /// for the commands that lint it (lint, preview).
@@ -26,15 +26,14 @@ struct DeliveryOptions: ParsableArguments {
             let guess = pushType.nearest(in: known).map { "; did you mean \($0)?" } ?? ""
             throw ValidationError("--push-type \(pushType) is no APNs push type (\(known.joined(separator: ", ")))\(guess)")
         }
-        if let priority, ![10, 5, 1].contains(priority) { throw ValidationError("--priority must be 10, 5 or 1") }
+        if let priority {
+            do { _ = try APNSPriority(headerValue: String(priority)) } catch { throw ValidationError("--priority \(priority): \(error)") }
+        }
     }
 
-    /// The APNs headers given, as lint reads them.
-    var headers: [String: String] {
-        var headers: [String: String] = [:]
-        headers["apns-push-type"] = pushType
-        headers["apns-priority"] = priority.map(String.init)
-        return headers
+    /// The push type and priority given, as lint reads them.
+    var pushOptions: APNSPushOptions {
+        APNSPushOptions(pushType: pushType.map(APNSPushType.init(rawValue:)), priority: priority.map(APNSPriority.init(rawValue:)))
     }
 
     /// Every category the project's content extensions are shown for, with the extension;

@@ -42,7 +42,7 @@ struct LintCommand: AsyncParsableCommand {
         } catch {
             error.exit()
         }
-        let headers = deliveryOptions.headers
+        let pushOptions = deliveryOptions.pushOptions
         let contentCategories: [(category: String, target: String)]?
         do {
             contentCategories = try deliveryOptions.contentCategories()
@@ -64,7 +64,7 @@ struct LintCommand: AsyncParsableCommand {
             do {
                 let device = try DevicePayload(data: data, language: requestOptions.language)
                 let preview = Preview(payload: device.payload, layout: layout)
-                var findings = Linter.lint(device.payload, preview: preview, conversion: device.conversion, headers: headers)
+                var findings = Linter.lint(device.payload, preview: preview, conversion: device.conversion, pushOptions: pushOptions)
                 if let contentCategories { findings += Linter.lintCategory(device.payload, contentCategories: contentCategories) }
                 results.append((source.displayName, device.conversion?.provider, preview.layout.name, findings))
             } catch {

@@ -131,7 +131,7 @@ struct PreviewCommand: AsyncParsableCommand {
             )
             let fetcher = AsyncHTTPClientFetcher(allowHTTP: allowHTTP)
             let report = await PreviewReport(
-                previewing: device, configuration: configuration, fetcher: fetcher, keyProvider: keyProvider, headers: deliveryOptions.headers,
+                previewing: device, configuration: configuration, fetcher: fetcher, keyProvider: keyProvider, pushOptions: deliveryOptions.pushOptions,
                 contentCategories: contentCategories)
             await fetcher.shutdown()
             if json { printJSON(report.json, .pretty) } else { printText(report.text) }

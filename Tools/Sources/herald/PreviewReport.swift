@@ -1,6 +1,7 @@
 import HeraldCore
 import HeraldDesk
 import HeraldEnrichment
+import HeraldSending
 
 /// What `herald preview` prints: the enriched notification, the lint findings on the payload
 /// as sent, how long the pipeline took, and, for a provider's request body, how it was converted.
@@ -31,16 +32,17 @@ extension PreviewReport {
     ///   - configuration: the pipeline's limits, layout and what it may fetch.
     ///   - fetcher: the network.
     ///   - keyProvider: decryption keys; `nil` for none.
-    ///   - headers: the APNs headers it will be sent with (`--push-type`, `--priority`), for lint.
+    ///   - pushOptions: the push type and priority it will be sent with (`--push-type`,
+    ///     `--priority`), for lint.
     ///   - contentCategories: the app's content extensions' categories (`--project`), for lint.
     init(
         previewing device: DevicePayload, configuration: EnrichmentConfiguration, fetcher: any Fetcher, keyProvider: (any KeyProvider)?,
-        headers: [String: String] = [:], contentCategories: [(category: String, target: String)]? = nil
+        pushOptions: APNSPushOptions = APNSPushOptions(), contentCategories: [(category: String, target: String)]? = nil
     ) async {
         let clock = ContinuousClock()
         let start = clock.now
         let original = Preview(payload: device.payload, layout: configuration.layout)
-        let isBackground = Linter.isBackground(device.payload, headers: (device.conversion?.headers ?? [:]).merging(headers) { $1 })
+        let isBackground = Linter.isBackground(device.payload, conversion: device.conversion, pushOptions: pushOptions)
         if original.extensionWillRun {
             let enricher = Enricher(configuration: configuration, clock: clock, fetcher: fetcher, keyProvider: keyProvider)
             var enriched = await enricher.enrich(device.payload, original: original)
@@ -61,7 +63,7 @@ extension PreviewReport {
         }
         isBackgroundPush = isBackground
         elapsed = start.duration(to: clock.now)
-        var lint = Linter.lint(device.payload, preview: original, conversion: device.conversion, headers: headers)
+        var lint = Linter.lint(device.payload, preview: original, conversion: device.conversion, pushOptions: pushOptions)
         if let contentCategories { lint += Linter.lintCategory(device.payload, contentCategories: contentCategories) }
         self.lint = lint
         conversion = device.conversion

@@ -1,6 +1,7 @@
 import Foundation
 import HeraldAPNs
 import HeraldCore
+import HeraldSending
 import Testing
 
 @Suite struct APNSRequestTests {
@@ -93,6 +94,27 @@ import Testing
             try request.validate()
         } catch {
             #expect(error.reason == bad.reason)
+        }
+    }
+
+    /// The parser refuses with HeraldSending's rules, which lint and `herald send apns` read:
+    /// the same violation, with the reason APNs gives for it.
+    @Test func pushTypePriorityAndSizeAreRefusedByTheSharedRules() {
+        func refusal(_ change: (inout APNSRequest) -> Void) -> APNSRequestError? {
+            do { try Self.request(change).validate(); return nil } catch { return error }
+        }
+        let cases: [(APNSRuleViolation, APNSErrorReason, (inout APNSRequest) -> Void)] = [
+            (.unknownPushType(APNSPushType(rawValue: "hologram")), .invalidPushType, { $0.pushType = APNSPushType(rawValue: "hologram") }),
+            (.unknownPriority("7"), .badPriority, { $0.priority = APNSPriority(rawValue: 7) }),
+            (.priorityNotAllowed(pushType: .background, priority: nil, required: .considerPower), .badPriority, { $0.pushType = .background }),
+            (.priorityNotAllowed(pushType: .background, priority: .low, required: .considerPower), .badPriority, { $0.pushType = .background; $0.priority = .low }),
+            (.payloadTooLarge(byteCount: 4097, pushType: .alert), .payloadTooLarge, { $0.payload = Data(count: 4097) }),
+            (.contentAvailableAtImmediatePriority, .badPriority, { $0.payload = Data(#"{"aps":{"content-available":1}}"#.utf8) }),
+        ]
+        for (violation, reason, change) in cases {
+            #expect(refusal(change) == APNSRequestError(violation), "\(violation)")
+            #expect(APNSRequestError(violation).reason == reason)
+            #expect(APNSRequestError(violation).message == violation.description)
         }
     }
 

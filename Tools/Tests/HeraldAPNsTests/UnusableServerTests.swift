@@ -11,7 +11,9 @@ import Testing
 @Suite struct UnusableServerTests {
     /// Sends one notification to `url`, trusting `trusted` (PEM), with four quick attempts (a
     /// failure that is retried shows it in `attempts`), and returns its failure.
-    static func failure(sendingTo url: String, trusting trusted: String?) async throws -> (message: String, status: Int?, attempts: Int) {
+    static func failure(
+        sendingTo url: String, trusting trusted: String?
+    ) async throws -> (message: String, status: Int?, attempts: Int, cause: APNSFailure.Cause) {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("herald-unusable-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }  // a leftover temp folder is harmless
@@ -28,7 +30,13 @@ import Testing
         try await client.shutdown()
         let failure = try #require(delivery.failure, "delivered to a server that is not APNs")
         #expect(delivery.possiblyDeliveredAttempts.isEmpty)
-        return (failure.message, failure.status, delivery.attempts)
+        return (failure.message, failure.status, delivery.attempts, failure.cause)
+    }
+
+    /// Whether the client kept the failure as a server that cannot be APNs, not as a message alone.
+    static func isUnusableServer(_ cause: APNSFailure.Cause) -> Bool {
+        if case .transport(.unusableServer) = cause { return true }
+        return false
     }
 
     /// A TCP server on 127.0.0.1 that answers whatever comes first with `reply` and closes,
@@ -64,6 +72,7 @@ import Testing
         let result = try await Self.failure(sendingTo: "https://127.0.0.1:\(port)", trusting: nil)
         #expect(result.message == "not sent: 127.0.0.1:\(port) does not speak TLS (a plain HTTP server?); APNs is HTTP/2 over TLS")
         #expect(result.attempts == 1)
+        #expect(Self.isUnusableServer(result.cause))
     }
 
     @Test func aTLSServerWithoutHTTP2IsSaidSoAndIsNotRetried() async throws {
@@ -78,6 +87,7 @@ import Testing
         let result = try await Self.failure(sendingTo: "https://127.0.0.1:\(port)", trusting: identity.trustRootPEM)
         #expect(result.message == "not sent: 127.0.0.1:\(port) does not speak HTTP/2: its TLS handshake chose no protocol when asked for h2 (ALPN)")
         #expect(result.attempts == 1)
+        #expect(Self.isUnusableServer(result.cause))
     }
 
     @Test func aCertificateNotForTheAddressSaysSoAndIsNotRetried() async throws {
@@ -90,6 +100,7 @@ import Testing
             result.message
                 == "not sent: the certificate of 127.0.0.2:\(emulator.port) is not for 127.0.0.2; an address must be an IP entry of its subjectAltName, or connect by a name it holds")
         #expect(result.attempts == 1)
+        #expect(Self.isUnusableServer(result.cause))
         #expect(emulator.statistics.received == 0)
     }
 
@@ -103,6 +114,11 @@ import Testing
         let result = try await Self.failure(sendingTo: "https://localhost:\(server.port)", trusting: identity.trustRootPEM)
         await server.close()
         #expect(result.status == 404)
+        guard case .answered(let response) = result.cause else {
+            Issue.record("an answer without an APNs reason lost its kind: \(result.cause)")
+            return
+        }
+        #expect(response.status == 404 && response.reason == nil)
         #expect(result.message == "localhost answered 404 with no APNs reason: it does not answer as APNs does (its text/html body: \"<html> <body> <h1>404 Not Found</h1> </body> </html>\")")
         #expect(result.attempts == 1)
     }
@@ -111,5 +127,6 @@ import Testing
         let result = try await Self.failure(sendingTo: "https://127.0.0.1:99999", trusting: nil)
         #expect(result.message == "not sent: https://127.0.0.1:99999: port 99999 is out of range (1 to 65535)")
         #expect(result.attempts == 1)
+        #expect(Self.isUnusableServer(result.cause))
     }
 }

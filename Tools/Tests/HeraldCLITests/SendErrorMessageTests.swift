@@ -156,4 +156,22 @@ struct SendErrorMessageTests {
             #expect(result.stdout.contains("check --key-id (the 10-character Key ID shown beside the key on Apple's Keys page), --team-id"))
         }
     }
+
+    /// The environment caveat follows an answer from APNs, kept typed from the client to the
+    /// summary: a BadDeviceToken APNs answered, not one the client made up.
+    @Test func anAnsweredBadDeviceTokenPointsAtTheEnvironment() async throws {
+        try await SendToEmulatorTests.withKey { directory, credentials in
+            let ca = directory.appendingPathComponent("ca.pem").path
+            let emulator = try await ServerProcess("apns-emulator", credentials + ["--ca-out", ca])
+            // Hex, so sent; two bytes, which the emulator answers BadDeviceToken as APNs does.
+            let result = try await HeraldProcess.run(
+                ["send", "apns"] + credentials + ["--topic", "com.example.chat", "--endpoint", "https://127.0.0.1:\(emulator.port)", "--ca-file", ca,
+                 "--token", "abcd", "--text", "hi", "--attempts", "1"])
+            _ = await emulator.stop()
+            #expect(result.status == 1)
+            #expect(result.stdout.contains("Failed for abcd: 400 BadDeviceToken"), "\(result.stdout)")
+            #expect(result.stdout.contains("Delete this token from your backend"))
+            #expect(result.stdout.contains("Note: APNs also answers BadDeviceToken for a token of the other environment"))
+        }
+    }
 }

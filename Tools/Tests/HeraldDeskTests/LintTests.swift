@@ -3,6 +3,7 @@ import Testing
 
 @testable import HeraldCore
 import HeraldDesk
+import HeraldSending
 
 @Suite("Lint")
 struct LintTests {
@@ -13,12 +14,12 @@ struct LintTests {
         "attachments": [["url": "https://x.example/p.jpg"]],
     ]
 
-    static func findings(_ json: JSONValue, headers: [String: String] = [:]) -> [LintFinding] {
+    static func findings(_ json: JSONValue, pushOptions: APNSPushOptions = APNSPushOptions()) -> [LintFinding] {
         let payload = Payload(json: json)
-        return Linter.lint(payload, preview: Preview(payload: payload), headers: headers)
+        return Linter.lint(payload, preview: Preview(payload: payload), pushOptions: pushOptions)
     }
 
-    static let background = ["apns-push-type": "background", "apns-priority": "5"]
+    static let background = APNSPushOptions(pushType: .background, priority: .considerPower)
 
     static func with(_ pointer: String, _ value: JSONValue) -> JSONValue {
         var json = clean
@@ -45,8 +46,8 @@ struct LintTests {
         let payload: JSONValue
         let severity: LintRule.Severity
         let mentions: String
-        var headers: [String: String] = [:]
-        var description: String { "\(rule.id): \(payload.jsonText()) \(headers)" }
+        var pushOptions = APNSPushOptions()
+        var description: String { "\(rule.id): \(payload.jsonText()) \(pushOptions)" }
     }
 
     static let triggers: [Case] = [
@@ -59,7 +60,12 @@ struct LintTests {
         Case(rule: .mutableContentType, payload: with("/aps/mutable-content", "1"), severity: .error, mentions: "mutable-content is \"1\""),
         Case(rule: .badgeType, payload: with("/aps/badge", "1"), severity: .warning, mentions: "badge is \"1\""),
         Case(rule: .apsValueType, payload: with("/aps/thread-id", ["x"]), severity: .warning, mentions: "thread-id is an array"),
-        Case(rule: .payloadTooLarge, payload: with("/aps/alert/body", .string(String(repeating: "é", count: 2100))), severity: .error, mentions: "bytes as compact JSON"),
+        Case(rule: .payloadTooLarge, payload: with("/aps/alert/body", .string(String(repeating: "é", count: 2100))), severity: .error,
+             mentions: "over the 4096 APNs allows for push type alert (counted as compact JSON) (a voip push may have up to 5120)"),
+        Case(rule: .payloadTooLarge, payload: with("/aps/alert/body", .string(String(repeating: "é", count: 2100))), severity: .error,
+             mentions: "over the 4096 APNs allows for push type alert (counted as compact JSON); shorten", pushOptions: APNSPushOptions(pushType: .alert)),
+        Case(rule: .payloadTooLarge, payload: with("/aps/alert/body", .string(String(repeating: "a", count: 5100))), severity: .error,
+             mentions: "over the 5120 APNs allows for push type voip", pushOptions: APNSPushOptions(pushType: .voip)),
         Case(rule: .customKeyInAPS, payload: with("/aps/myurl", "https://x.example"), severity: .warning, mentions: "\"myurl\""),
         Case(rule: .customKeyInAPS, payload: with("/aps/thread_id", "t"), severity: .warning, mentions: "did you mean \"thread-id\""),
         Case(rule: .communicationWithoutSenderName, payload: with("/communication", ["conversation_id": "c"]), severity: .error, mentions: "sender_name"),
@@ -88,13 +94,13 @@ struct LintTests {
         Case(rule: .relevanceScoreRange, payload: with("/aps/relevance-score", 1.5), severity: .error, mentions: "1.5"),
         Case(rule: .contentAvailableWithAlert, payload: with("/aps/content-available", 1), severity: .warning, mentions: "priority 5"),
         Case(rule: .backgroundWithAlert, payload: ["aps": ["content-available": 1, "sound": "default", "badge": 2]], severity: .error,
-             mentions: "a background push carries no sound or badge; remove them", headers: background),
+             mentions: "a background push carries no sound or badge; remove them", pushOptions: background),
         Case(rule: .backgroundWithoutContentAvailable, payload: ["aps": [:], "sync": 1], severity: .error, mentions: "\"content-available\": 1",
-             headers: background),
-        Case(rule: .backgroundPriority, payload: ["aps": ["content-available": 1]], severity: .error, mentions: "without apns-priority APNs takes 10",
-             headers: ["apns-push-type": "background"]),
-        Case(rule: .backgroundPriority, payload: ["aps": ["content-available": 1]], severity: .error, mentions: "apns-priority is 10",
-             headers: ["apns-push-type": "background", "apns-priority": "10"]),
+             pushOptions: background),
+        Case(rule: .backgroundPriority, payload: ["aps": ["content-available": 1]], severity: .error,
+             mentions: "a background push must set apns-priority 5 (absent means 10)", pushOptions: APNSPushOptions(pushType: .background)),
+        Case(rule: .backgroundPriority, payload: ["aps": ["content-available": 1]], severity: .error, mentions: "a background push must have apns-priority 5, not 10",
+             pushOptions: APNSPushOptions(pushType: .background, priority: .immediately)),
         Case(rule: .backgroundPushType, payload: ["aps": ["content-available": 1], "communication": ["sender_name": "Ann"]], severity: .info,
              mentions: "apns-push-type background and apns-priority 5"),
         Case(rule: .oneSignalDataTooLarge, payload: ["aps": ["alert": "x", "mutable-content": 1], "custom": ["i": "n", "a": ["blob": .string(String(repeating: "x", count: 2100))]]], severity: .error, mentions: "2048"),
@@ -107,7 +113,7 @@ struct LintTests {
 
     @Test(arguments: triggers)
     func ruleFires(_ example: Case) throws {
-        let finding = try #require(Self.findings(example.payload, headers: example.headers).first { $0.rule == example.rule })
+        let finding = try #require(Self.findings(example.payload, pushOptions: example.pushOptions).first { $0.rule == example.rule })
         #expect(finding.severity == example.severity)
         #expect(finding.message.contains(example.mentions), "\(finding.message)")
     }
@@ -144,29 +150,31 @@ struct LintTests {
         #expect(!Self.findings(payload).contains { $0.rule == rule })
     }
 
-    /// The background rules' near misses, with the headers the push is sent with.
-    static let backgroundNearMisses: [(LintRule, JSONValue, [String: String])] = [
+    /// The near misses that depend on how the push is sent.
+    static let backgroundNearMisses: [(LintRule, JSONValue, APNSPushOptions)] = [
         (.backgroundWithAlert, ["aps": ["content-available": 1], "communication": ["sender_name": "Ann"]], background),
         // An alert push may carry an alert: the rule is about background pushes only.
-        (.backgroundWithAlert, clean, ["apns-push-type": "alert"]),
+        (.backgroundWithAlert, clean, APNSPushOptions(pushType: .alert)),
         (.backgroundWithoutContentAvailable, ["aps": ["content-available": 1]], background),
         (.backgroundPriority, ["aps": ["content-available": 1]], background),
         (.backgroundPushType, ["aps": ["content-available": 1]], background),
-        (.backgroundPushType, ["aps": ["content-available": 1, "badge": 3]], [:]),
+        (.backgroundPushType, ["aps": ["content-available": 1, "badge": 3]], APNSPushOptions()),
+        // A VoIP push may carry up to 5120 bytes.
+        (.payloadTooLarge, with("/aps/alert/body", .string(String(repeating: "a", count: 4700))), APNSPushOptions(pushType: .voip)),
     ]
 
     @Test(arguments: backgroundNearMisses)
-    func backgroundRuleStaysQuiet(_ rule: LintRule, _ payload: JSONValue, _ headers: [String: String]) {
-        #expect(!Self.findings(payload, headers: headers).contains { $0.rule == rule })
+    func backgroundRuleStaysQuiet(_ rule: LintRule, _ payload: JSONValue, _ pushOptions: APNSPushOptions) {
+        #expect(!Self.findings(payload, pushOptions: pushOptions).contains { $0.rule == rule })
     }
 
     @Test func aBackgroundPushIsNotLintedAsOneTheExtensionRuns() {
         // Data for the app, no alert: no "the extension never runs" errors, only the hint.
         let data: JSONValue = ["aps": ["content-available": 1], "communication": ["sender_name": "Ann"]]
         #expect(Self.findings(data).map(\.rule) == [.backgroundPushType])
-        #expect(Self.findings(data, headers: Self.background) == [])
+        #expect(Self.findings(data, pushOptions: Self.background) == [])
         // Type issues still count.
-        #expect(Self.findings(["aps": ["content-available": 1, "thread-id": 3]], headers: Self.background).map(\.rule) == [.apsValueType])
+        #expect(Self.findings(["aps": ["content-available": 1, "thread-id": 3]], pushOptions: Self.background).map(\.rule) == [.apsValueType])
     }
 
     @Test func aRequestBodysHeadersJudgeItsBackgroundPush() throws {
@@ -177,8 +185,29 @@ struct LintTests {
         let payload = Payload(json: conversion.payload)
         let preview = Preview(payload: payload)
         #expect(Linter.lint(payload, preview: preview, conversion: conversion).map(\.rule) == [.backgroundPriority])
-        // Headers given by the caller win over the provider's.
-        #expect(Linter.lint(payload, preview: preview, conversion: conversion, headers: ["apns-priority": "5"]) == [])
+        #expect(conversion.pushOptions == APNSPushOptions(pushType: .background))
+        // Options given by the caller win over the provider's.
+        #expect(Linter.lint(payload, preview: preview, conversion: conversion, pushOptions: APNSPushOptions(priority: .considerPower)) == [])
+        #expect(Linter.isBackground(payload, conversion: conversion, pushOptions: APNSPushOptions()))
+        #expect(!Linter.isBackground(payload, conversion: conversion, pushOptions: APNSPushOptions(pushType: .alert)))
+    }
+
+    /// Judged from a provider's request, which sets APNs headers as text.
+    static let fromRequestHeaders: Set = [LintRule.apnsHeaderInvalid.id]
+
+    @Test func aRequestsAPNsHeadersThatAPNsRefusesAreErrors() throws {
+        func lint(_ headers: JSONValue) throws -> [LintFinding] {
+            let fcm: JSONValue = ["message": ["token": "t", "apns": ["headers": headers, "payload": ["aps": ["alert": "x", "mutable-content": 1]]]]]
+            let conversion = try #require(ProviderRequest(fcm)).convert()
+            let payload = Payload(json: conversion.payload)
+            return Linter.lint(payload, preview: Preview(payload: payload), conversion: conversion)
+        }
+        let refused = try lint(["apns-priority": "high", "apns-push-type": "alrt"])
+        #expect(refused.map(\.rule) == [.apnsHeaderInvalid, .apnsHeaderInvalid])
+        #expect(refused.map(\.severity) == [.error, .error])
+        #expect(refused[0].message == #"apns-push-type "alrt" is not a push type APNs knows, so APNs refuses the notification; fix the header in the FCM HTTP v1 API request"#)
+        #expect(refused[1].message.hasPrefix(#"apns-priority "high" is not 10, 5 or 1, so APNs refuses"#))
+        #expect(try lint(["apns-priority": "10", "apns-push-type": "alert"]).isEmpty)
     }
 
     @Test func theCategoryIsCheckedAgainstTheProjectsContentExtensions() {
@@ -220,9 +249,10 @@ struct LintTests {
     }
 
     @Test func everyRuleIsCovered() {
-        let triggered = Set(Self.triggers.map(\.rule.id)).union(Self.unparsed).union(Self.withProject)
+        let triggered = Set(Self.triggers.map(\.rule.id)).union(Self.unparsed).union(Self.withProject).union(Self.fromRequestHeaders)
         #expect(triggered == Set(LintRule.all.map(\.id)))
         let quiet = Set(Self.nearMisses.map(\.0.id) + Self.backgroundNearMisses.map(\.0.id)).union(Self.unparsed).union(Self.withProject)
+            .union(Self.fromRequestHeaders)
         #expect(quiet == Set(LintRule.all.map(\.id)))
         #expect(Set(LintRule.all.map(\.id)).count == LintRule.all.count)
     }

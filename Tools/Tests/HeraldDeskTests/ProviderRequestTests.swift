@@ -3,6 +3,7 @@ import Testing
 
 @_spi(HeraldTools) @testable import HeraldCore
 @testable import HeraldDesk
+import HeraldSending
 import HeraldTestSupport
 
 @Suite("Provider request bodies")
@@ -133,6 +134,8 @@ struct ProviderRequestTests {
             "experienceId": "@owner/slug", "scopeKey": "@owner/slug", "projectId": "(your EAS project id)",
         ])
         #expect(conversion.headers == ["apns-priority": "10"])
+        #expect(conversion.pushOptions == APNSPushOptions(priority: .immediately))
+        #expect(conversion.headerViolations.isEmpty)
         let decoded = Layout.detect(in: conversion.payload)
         #expect(decoded.layout == .expo)
         #expect(decoded.layout.decode(conversion.payload).message.attachments.map(\.url.absoluteString) == ["https://cdn.example/r.jpg"])

@@ -142,7 +142,7 @@ import HeraldSending
         #expect(Preview(payload: payload, layout: layout).message == Self.message)
         #expect(!Preview(payload: payload, layout: layout).extensionWillRun)
         // Lint judges it a correct background push when sent as one.
-        #expect(Linter.lint(payload, preview: Preview(payload: payload), headers: ["apns-push-type": "background", "apns-priority": "5"]) == [])
+        #expect(Linter.lint(payload, preview: Preview(payload: payload), pushOptions: APNSPushOptions(pushType: .background, priority: .considerPower)) == [])
     }
 
     @Test func aSealedBackgroundPushSealsTheDataWithoutAPlaceholder() throws {

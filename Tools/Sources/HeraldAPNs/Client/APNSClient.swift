@@ -161,7 +161,7 @@ public final class APNSClient: Sendable {
     }
 
     private static func refused(_ token: DeviceToken, _ error: APNSRequestError) -> APNSDelivery {
-        APNSDelivery(deviceToken: token, outcome: .failed(APNSFailure(status: nil, reason: error.reason, message: "not sent: \(error.message)")), attempts: 0)
+        APNSDelivery(deviceToken: token, outcome: .failed(APNSFailure(.invalidRequest(error), message: "not sent: \(error.message)")), attempts: 0)
     }
 
     /// Sends a request that passed ``APNSRequest/validate()``.
@@ -188,22 +188,16 @@ public final class APNSClient: Sendable {
                 let (answer, response, retryAfter) = try await perform(request, token: token)
                 decision = APNSRetryDecision(response, retryAfter: retryAfter)
                 if decision == .delivered { return delivery(.delivered(apnsID: response.apnsID ?? apnsID)) }
-                failure = APNSFailure(
-                    status: response.status, reason: response.reason, message: explain(response, answer: answer), timestamp: response.timestamp)
+                failure = APNSFailure(.answered(response), message: explain(response, answer: answer))
             } catch {
-                let transport = error as? APNSTransportError
-                let mayHaveBeenProcessed = transport?.mayHaveBeenProcessed ?? false  // anything else failed while connecting
-                failure = APNSFailure(status: nil, reason: nil, message: (mayHaveBeenProcessed ? "no answer: " : "not sent: ") + "\(error)")
-                if mayHaveBeenProcessed { possiblyDelivered.append(attempt) }
-                switch transport {
-                case .shutDown?, .responseTooLarge?, .noFreeStream?, .unusableServer?:
-                    // Nothing can be sent; the server answers as no APNs does or cannot be
-                    // reached as APNs; waiting longer would not help.
+                failure = APNSFailure(.transport(error), message: (error.mayHaveBeenProcessed ? "no answer: " : "not sent: ") + "\(error)")
+                if error.mayHaveBeenProcessed { possiblyDelivered.append(attempt) }
+                if error.isPermanent {
                     decision = .permanent
-                case _ where mayHaveBeenProcessed && request.collapseID == nil:
+                } else if error.mayHaveBeenProcessed && request.collapseID == nil {
                     failure.message += "; not sent again: it may have been delivered, and without apns-collapse-id a second copy would show twice"
                     decision = .permanent
-                default:
+                } else {
                     decision = .retryAfterBackOff(retryAfter: nil)
                 }
             }
@@ -298,7 +292,7 @@ public final class APNSClient: Sendable {
         }
     }
 
-    private func perform(_ request: APNSRequest, token: String) async throws -> (APNSWireResponse, APNSResponse, Duration?) {
+    private func perform(_ request: APNSRequest, token: String) async throws(APNSTransportError) -> (APNSWireResponse, APNSResponse, Duration?) {
         let wire = request.wireRequest(authorization: token)
         let answer = try await connections.send(
             wire, timeout: TimeAmount(configuration.requestTimeout.clampedToLongestWait),

@@ -55,32 +55,3 @@ public struct APNSDelivery: Hashable, Sendable {
         return nil
     }
 }
-
-/// Why a notification was not delivered.
-public struct APNSFailure: Hashable, Sendable, CustomStringConvertible {
-    /// APNs's HTTP status; `nil` when no answer came (validation before sending, the
-    /// connection failed, the deadline passed).
-    public var status: Int?
-    /// APNs's reason, or for a request refused before sending the reason APNs would give.
-    public var reason: APNSErrorReason?
-    /// One line for a person.
-    public var message: String
-    /// With 410: since when the token is invalid.
-    public var timestamp: Date?
-
-    /// - Parameters: see the properties.
-    public init(status: Int?, reason: APNSErrorReason?, message: String, timestamp: Date? = nil) {
-        self.status = status
-        self.reason = reason
-        self.message = message
-        self.timestamp = timestamp
-    }
-
-    /// Whether the backend should delete the device token (see ``APNSErrorReason/meansDeleteToken``).
-    public var shouldDeleteToken: Bool { reason?.meansDeleteToken ?? false }
-
-    public var description: String {
-        let head = [status.map(String.init), reason?.rawValue].compactMap { $0 }.joined(separator: " ")
-        return head.isEmpty ? message : "\(head): \(message)"
-    }
-}

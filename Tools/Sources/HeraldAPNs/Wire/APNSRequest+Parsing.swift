@@ -1,14 +1,14 @@
 import Foundation
 import HeraldCore
+import HeraldSending
 
 extension APNSRequest {
-    /// Headers APNs reads; each may appear once.
-    static let apnsHeaders = ["apns-push-type", "apns-topic", "apns-priority", "apns-expiration", "apns-collapse-id", "apns-id", "authorization"]
-
     /// Reads a request as APNs does, checking the rules of the reference in a fixed order: method,
     /// path and token, duplicate headers, push type, topic, priority, expiration, collapse id,
     /// `apns-id`, the body's size, then priority 10 (or none) for a payload whose `aps` holds
-    /// only `content-available`, which the reference calls an error. Beyond the reference, a topic or collapse id that no
+    /// only `content-available`, which the reference calls an error. The rules about push type,
+    /// priority and size are HeraldSending's (``APNSPushType``, ``APNSPriority``,
+    /// ``APNSRuleViolation``), which lint and `herald send apns` read too. Beyond the reference, a topic or collapse id that no
     /// HTTP/2 header could carry (control characters; a space in a topic) is refused here, so
     /// the client says why instead of failing to write it. The authorization header is not checked here: that
     /// needs the provider's keys (``APNSProviderToken/verify(_:keys:teamID:now:)``).
@@ -29,14 +29,14 @@ extension APNSRequest {
         guard let token = DeviceToken(tokenText), token.hex.utf8.count == tokenText.utf8.count else {
             throw APNSRequestError(.badDeviceToken, "the device token \"\(tokenText)\" is not hex bytes")
         }
-        for name in Self.apnsHeaders where wire.headers.values(named: name).count > 1 {
+        for name in APNSHeaderName.requestHeaders where wire.headers.values(named: name).count > 1 {
             throw APNSRequestError(.duplicateHeaders, "the header \(name) appears more than once")
         }
-        let pushType = APNSPushType(rawValue: wire.headers.first(named: "apns-push-type") ?? APNSPushType.alert.rawValue)
-        guard pushType.isKnown else {
-            throw APNSRequestError(.invalidPushType, "apns-push-type \"\(pushType.rawValue)\" is not a push type APNs knows")
+        var pushType = APNSPushType.default
+        if let text = wire.headers.first(named: APNSHeaderName.pushType) {
+            do { pushType = try APNSPushType(headerValue: text) } catch { throw APNSRequestError(error) }
         }
-        guard let topic = wire.headers.first(named: "apns-topic"), !topic.isEmpty else {
+        guard let topic = wire.headers.first(named: APNSHeaderName.topic), !topic.isEmpty else {
             throw APNSRequestError(.missingTopic, "there is no apns-topic header")
         }
         // A bundle id is printable ASCII without spaces; anything else could not even travel as
@@ -47,15 +47,19 @@ extension APNSRequest {
         if let suffix = pushType.topicSuffix, !suffix.isEmpty, !topic.hasSuffix(suffix) {
             throw APNSRequestError(.badTopic, "a \(pushType.rawValue) push needs a topic ending in \(suffix); apns-topic is \(topic)")
         }
-        let priority = try Self.priority(wire.headers.first(named: "apns-priority"), for: pushType)
+        var priority: APNSPriority?
+        if let text = wire.headers.first(named: APNSHeaderName.priority) {
+            do { priority = try APNSPriority(headerValue: text) } catch { throw APNSRequestError(error) }
+        }
+        if let violation = pushType.violation(priority: priority) { throw APNSRequestError(violation) }
         var expiration: Int?
-        if let text = wire.headers.first(named: "apns-expiration") {
+        if let text = wire.headers.first(named: APNSHeaderName.expiration) {
             guard let value = Int(text), value >= 0 else {
                 throw APNSRequestError(.badExpirationDate, "apns-expiration \"\(text)\" is not UNIX seconds")
             }
             expiration = value
         }
-        let collapseID = wire.headers.first(named: "apns-collapse-id")
+        let collapseID = wire.headers.first(named: APNSHeaderName.collapseID)
         if let collapseID, collapseID.utf8.count > Self.maximumCollapseIDByteCount {
             throw APNSRequestError(.badCollapseID, "apns-collapse-id is \(collapseID.utf8.count) bytes; at most \(Self.maximumCollapseIDByteCount)")
         }
@@ -63,49 +67,20 @@ extension APNSRequest {
             throw APNSRequestError(.badCollapseID, "apns-collapse-id \(collapseID.debugDescription) has a control character, which no HTTP/2 header may carry")
         }
         var apnsID: UUID?
-        if let text = wire.headers.first(named: "apns-id") {
+        if let text = wire.headers.first(named: APNSHeaderName.id) {
             guard let id = UUID(text: text) else {
                 throw APNSRequestError(.badMessageID, "apns-id \"\(text)\" is not a canonical UUID")
             }
             apnsID = id
         }
         guard !wire.body.isEmpty else { throw APNSRequestError(.payloadEmpty, "the body is empty") }
-        let limit = pushType.maximumPayloadByteCount
-        guard wire.body.count <= limit else {
-            throw APNSRequestError(.payloadTooLarge, "the body is \(wire.body.count) bytes; push type \(pushType.rawValue) allows \(limit)")
-        }
-        if (priority ?? .immediately) == .immediately, Self.isContentAvailableOnly(wire.body) {
-            throw APNSRequestError(
-                .badPriority, "a payload whose aps holds only content-available must not have apns-priority 10 (absent means 10); use 5")
+        if let violation = pushType.violation(payloadByteCount: wire.body.count)
+            ?? APNSPushOptions(pushType: pushType, priority: priority).violation(payload: wire.body)
+        {
+            throw APNSRequestError(violation)
         }
         self.init(
             deviceToken: token, topic: topic, pushType: pushType, priority: priority, expiration: expiration,
             collapseID: collapseID, apnsID: apnsID, payload: wire.body)
-    }
-
-    /// Whether the body is JSON whose `aps` has `content-available` and nothing else: a
-    /// background update, which may not be sent at priority 10. A body that is not JSON is
-    /// not judged here.
-    private static func isContentAvailableOnly(_ body: Data) -> Bool {
-        guard let aps = (try? JSONValue(parsing: body))?["aps"]?.objectValue else { return false }
-        return aps.count == 1 && aps["content-available"] != nil
-    }
-
-    private static func priority(_ text: String?, for pushType: APNSPushType) throws(APNSRequestError) -> APNSPriority? {
-        guard let text else {
-            // Absent means 10, which a background push may not use.
-            if pushType == .background {
-                throw APNSRequestError(.badPriority, "a background push must set apns-priority 5 (absent means 10)")
-            }
-            return nil
-        }
-        guard let value = Int(text), APNSPriority.known.contains(APNSPriority(rawValue: value)) else {
-            throw APNSRequestError(.badPriority, "apns-priority \"\(text)\" is not 10, 5 or 1")
-        }
-        let priority = APNSPriority(rawValue: value)
-        if pushType == .background, priority != .considerPower {
-            throw APNSRequestError(.badPriority, "a background push must have apns-priority 5, not \(value)")
-        }
-        return priority
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HeraldSending
 
 /// One notification for one device, as APNs's `POST /3/device/<token>` carries it.
 ///
@@ -27,7 +28,7 @@ public struct APNSRequest: Hashable, Sendable {
 
     /// - Parameters: see the properties.
     public init(
-        deviceToken: DeviceToken, topic: String, pushType: APNSPushType = .alert, priority: APNSPriority? = nil,
+        deviceToken: DeviceToken, topic: String, pushType: APNSPushType = .default, priority: APNSPriority? = nil,
         expiration: Int? = nil, collapseID: String? = nil, apnsID: UUID? = nil, payload: Data
     ) {
         self.deviceToken = deviceToken
@@ -50,13 +51,13 @@ public struct APNSRequest: Hashable, Sendable {
     /// - Returns: `POST`, the path, the headers in a fixed order, the payload.
     public func wireRequest(authorization: String?) -> APNSWireRequest {
         var headers: [APNSHeader] = []
-        if let authorization { headers.append(APNSHeader("authorization", "bearer \(authorization)")) }
-        headers.append(APNSHeader("apns-push-type", pushType.rawValue))
-        headers.append(APNSHeader("apns-topic", topic))
-        if let priority { headers.append(APNSHeader("apns-priority", String(priority.rawValue))) }
-        if let expiration { headers.append(APNSHeader("apns-expiration", String(expiration))) }
-        if let collapseID { headers.append(APNSHeader("apns-collapse-id", collapseID)) }
-        if let apnsID { headers.append(APNSHeader("apns-id", apnsID.lowercasedText)) }
+        if let authorization { headers.append(APNSHeader(APNSHeaderName.authorization, "bearer \(authorization)")) }
+        headers.append(APNSHeader(APNSHeaderName.pushType, pushType.rawValue))
+        headers.append(APNSHeader(APNSHeaderName.topic, topic))
+        if let priority { headers.append(APNSHeader(APNSHeaderName.priority, String(priority.rawValue))) }
+        if let expiration { headers.append(APNSHeader(APNSHeaderName.expiration, String(expiration))) }
+        if let collapseID { headers.append(APNSHeader(APNSHeaderName.collapseID, collapseID)) }
+        if let apnsID { headers.append(APNSHeader(APNSHeaderName.id, apnsID.lowercasedText)) }
         headers.append(APNSHeader("content-type", "application/json"))
         return APNSWireRequest(method: "POST", path: path, headers: headers, body: payload)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import HeraldCore
+import HeraldSending
 
 /// APNs's answer to one request: status, `apns-id`, and for a refusal the reason and, with 410,
 /// since when the token is invalid.
@@ -52,8 +53,8 @@ public struct APNSResponse: Hashable, Sendable {
             }
         }
         self.init(
-            status: wire.status, apnsID: wire.headers.first(named: "apns-id").flatMap(UUID.init(text:)),
-            uniqueID: wire.headers.first(named: "apns-unique-id"), reason: reason, timestamp: timestamp)
+            status: wire.status, apnsID: wire.headers.first(named: APNSHeaderName.id).flatMap(UUID.init(text:)),
+            uniqueID: wire.headers.first(named: APNSHeaderName.uniqueID), reason: reason, timestamp: timestamp)
     }
 
     /// The timestamps that travel, in milliseconds: 1970-01-01 to 9999-12-31T23:59:59.999Z.
@@ -63,8 +64,8 @@ public struct APNSResponse: Hashable, Sendable {
     /// JSON body `{"reason": ..., "timestamp": <milliseconds>}`.
     public var wireResponse: APNSWireResponse {
         var headers: [APNSHeader] = []
-        if let apnsID { headers.append(APNSHeader("apns-id", apnsID.lowercasedText)) }
-        if let uniqueID { headers.append(APNSHeader("apns-unique-id", uniqueID)) }
+        if let apnsID { headers.append(APNSHeader(APNSHeaderName.id, apnsID.lowercasedText)) }
+        if let uniqueID { headers.append(APNSHeader(APNSHeaderName.uniqueID, uniqueID)) }
         var body = Data()
         if let reason {
             var object: [String: JSONValue] = ["reason": .string(reason.rawValue)]

@@ -1,22 +1,22 @@
 @_spi(HeraldTools) import HeraldCore
+import HeraldSending
 
 /// A background push (`apns-push-type: background`, or a payload of `content-available`
 /// alone) and what lint finds wrong with it.
 ///
 /// Apple: a background notification has `content-available: 1` and no alert, sound or badge,
-/// and is sent with push type `background` and priority 5. The extension never runs for one,
-/// so the rules about running it do not apply.
+/// and is sent with push type `background` at the priority APNs requires for it
+/// (``APNSPushType/requiredPriority``, 5). The extension never runs for one, so the rules about
+/// running it do not apply.
 struct BackgroundPush {
     let findings: [LintFinding]
 
     /// `nil` when the push is not a background one.
-    init?(aps: APS, headers: [String: String]) {
-        let pushType = headers["apns-push-type"]
-        let priority = headers["apns-priority"]
+    init?(aps: APS, pushOptions: APNSPushOptions) {
         let noisy = [("alert", aps.alert != nil), ("sound", aps.sound != nil), ("badge", aps.badge != nil)].filter(\.1).map(\.0)
         var findings: [LintFinding] = []
-        switch pushType {
-        case "background":
+        switch pushOptions.pushType {
+        case .background?:
             if !noisy.isEmpty {
                 findings.append(LintFinding(
                     .backgroundWithAlert,
@@ -25,14 +25,14 @@ struct BackgroundPush {
             if !aps.contentAvailable {
                 findings.append(LintFinding(.backgroundWithoutContentAvailable, "add \"content-available\": 1 to aps, or iOS does not wake the app for this background push"))
             }
-            if priority != "5" {
-                let found = priority.map { "apns-priority is \($0)" } ?? "without apns-priority APNs takes 10"
-                findings.append(LintFinding(.backgroundPriority, "\(found); APNs refuses a background push unless apns-priority is 5"))
+            if let violation = APNSPushType.background.violation(priority: pushOptions.priority) {
+                findings.append(LintFinding(.backgroundPriority, "\(violation); APNs refuses it otherwise"))
             }
         case nil where aps.contentAvailable && noisy.isEmpty:
+            let priority = APNSPushType.background.requiredPriority!.rawValue
             findings.append(LintFinding(
                 .backgroundPushType,
-                "content-available alone is a background push: send it with apns-push-type background and apns-priority 5 (`herald send apns --push-type background` sets both)"))
+                "content-available alone is a background push: send it with apns-push-type background and apns-priority \(priority) (`herald send apns --push-type background` sets both)"))
         default:
             return nil
         }
@@ -42,13 +42,26 @@ struct BackgroundPush {
 
 extension Linter {
     /// The background-push findings alone, for a sender that is about to send `payload` with
-    /// `headers`: empty when it is not a background push.
-    public static func lintBackground(_ payload: Payload, headers: [String: String]) -> [LintFinding] {
-        payload.aps.flatMap { BackgroundPush(aps: $0, headers: headers) }?.findings ?? []
+    /// `pushOptions`: empty when it is not a background push.
+    ///
+    /// - Parameters:
+    ///   - payload: the payload about to be sent.
+    ///   - pushOptions: the push type and priority it is sent with.
+    /// - Returns: the findings of the background rules, errors first.
+    public static func lintBackground(_ payload: Payload, pushOptions: APNSPushOptions) -> [LintFinding] {
+        payload.aps.flatMap { BackgroundPush(aps: $0, pushOptions: pushOptions) }?.findings ?? []
     }
 
-    /// Whether `payload`, sent with `headers`, is a background push: the phone shows nothing.
-    public static func isBackground(_ payload: Payload, headers: [String: String]) -> Bool {
-        payload.aps.flatMap { BackgroundPush(aps: $0, headers: headers) } != nil
+    /// Whether `payload`, sent with `pushOptions` over those `conversion` sets, is a background
+    /// push: the phone shows nothing.
+    ///
+    /// - Parameters:
+    ///   - payload: the payload as the phone receives it.
+    ///   - conversion: how a provider's request became it, whose APNs headers count; `nil`
+    ///     for a device payload.
+    ///   - pushOptions: the push type and priority it is sent with, over the provider's.
+    /// - Returns: `true` for a background push.
+    public static func isBackground(_ payload: Payload, conversion: RequestConversion? = nil, pushOptions: APNSPushOptions) -> Bool {
+        payload.aps.flatMap { BackgroundPush(aps: $0, pushOptions: sendingOptions(conversion, pushOptions)) } != nil
     }
 }

@@ -1,4 +1,5 @@
 @_spi(HeraldTools) import HeraldCore
+import HeraldSending
 
 /// A check `herald lint` runs, with a stable id.
 public struct LintRule: Hashable, Sendable, Identifiable {
@@ -28,7 +29,9 @@ public struct LintRule: Hashable, Sendable, Identifiable {
     public static let mutableContentType = LintRule(id: "mutable-content-type", severity: .error, summary: "aps.mutable-content must be the number 1.")
     public static let badgeType = LintRule(id: "badge-type", severity: .warning, summary: "aps.badge must be a whole number.")
     public static let apsValueType = LintRule(id: "aps-value-type", severity: .warning, summary: "An aps value has the wrong JSON type.")
-    public static let payloadTooLarge = LintRule(id: "payload-too-large", severity: .error, summary: "The payload exceeds APNs' 4096-byte limit (5120 for VoIP).")
+    public static let payloadTooLarge = LintRule(
+        id: "payload-too-large", severity: .error,
+        summary: "The payload exceeds APNs' \(APNSPushType.alert.maximumPayloadByteCount)-byte limit (\(APNSPushType.voip.maximumPayloadByteCount) for VoIP).")
     public static let customKeyInAPS = LintRule(id: "custom-key-in-aps", severity: .warning, summary: "Custom keys belong beside aps, not inside it.")
     public static let communicationWithoutSenderName = LintRule(
         id: "communication-without-sender-name", severity: .error, summary: "A communication block needs sender_name to show a sender.")
@@ -53,6 +56,11 @@ public struct LintRule: Hashable, Sendable, Identifiable {
         id: "background-priority", severity: .error, summary: "A background push must be sent with apns-priority 5 (absent means 10).")
     public static let backgroundPushType = LintRule(
         id: "background-push-type", severity: .info, summary: "content-available alone is a background push: send it with push type background, priority 5.")
+    /// A provider's request sets an `apns-push-type` or `apns-priority` APNs refuses
+    /// (``RequestConversion/headerViolations``).
+    public static let apnsHeaderInvalid = LintRule(
+        id: "apns-header-invalid", severity: .error,
+        summary: "A request body sets an APNs header APNs refuses: an unknown apns-push-type, or an apns-priority other than 10, 5 or 1.")
     public static let categoryWithoutContentExtension = LintRule(
         id: "category-without-content-extension", severity: .warning,
         summary: "With --project: aps.category names no content extension's UNNotificationExtensionCategory, so the expanded view is the default.")
@@ -72,7 +80,7 @@ public struct LintRule: Hashable, Sendable, Identifiable {
         .invalidJSON, .noAPS, .noMutableContent, .noVisibleAlert, .mutableContentType, .badgeType, .apsValueType,
         .payloadTooLarge, .customKeyInAPS, .communicationWithoutSenderName, .communicationKeyNotRead, .communicationValueType, .avatarURL, .attachmentURL,
         .unknownInterruptionLevel, .relevanceScoreRange, .contentAvailableWithAlert, .backgroundWithAlert, .backgroundWithoutContentAvailable,
-        .backgroundPriority, .backgroundPushType, .categoryWithoutContentExtension, .oneSignalDataTooLarge,
+        .backgroundPriority, .backgroundPushType, .apnsHeaderInvalid, .categoryWithoutContentExtension, .oneSignalDataTooLarge,
         .serverRequestBody, .requestRefused, .requestFieldUnknown,
     ]
 }

@@ -1,11 +1,12 @@
 @_spi(HeraldTools) import HeraldCore
+import HeraldSending
 
 /// Checks a payload against what APNs, iOS and Herald's extension need.
+///
+/// APNs's rules for push type, priority and size are HeraldSending's (``APNSPushType``,
+/// ``APNSPriority``, ``APNSRuleViolation``): lint reports what they find, in the words of its
+/// own rules.
 public enum Linter {
-    /// APNs' limit for every push type but VoIP.
-    public static let payloadLimit = 4096
-    /// APNs' limit for VoIP pushes.
-    public static let voipPayloadLimit = 5120
     /// OneSignal's limit for the `data` object.
     public static let oneSignalDataLimit = 2048
 
@@ -15,13 +16,14 @@ public enum Linter {
     ///   - payload: the payload.
     ///   - preview: what Herald reads from it (``Preview/init(payload:layout:)``); lint reuses
     ///     its decisions rather than reading the payload twice.
+    ///   - pushOptions: the push type and priority it is sent with, where known: a background
+    ///     push is judged by them, and the size by the push type's limit (an alert push's when
+    ///     the type is not known).
     /// - Returns: findings, errors first, each with a one-line message that says what to change.
-    ///   - headers: the APNs headers it is sent with, by name (`apns-push-type`,
-    ///     `apns-priority`), when known; a background push is judged by them.
-    public static func lint(_ payload: Payload, preview: Preview, headers: [String: String] = [:]) -> [LintFinding] {
+    public static func lint(_ payload: Payload, preview: Preview, pushOptions: APNSPushOptions = APNSPushOptions()) -> [LintFinding] {
         var findings: [LintFinding] = []
         if let aps = payload.aps {
-            let background = BackgroundPush(aps: aps, headers: headers)
+            let background = BackgroundPush(aps: aps, pushOptions: pushOptions)
             if background == nil { findings += lintAPS(aps, payload: payload, preview: preview) }
             findings += lintTypes(aps, payload: payload)
             findings += background?.findings ?? []
@@ -29,11 +31,10 @@ public enum Linter {
             let typo = payload.json["apps"] != nil ? "; there is an \"apps\" key: rename it to \"aps\"" : ""
             findings.append(LintFinding(.noAPS, "add an aps dictionary with an alert and \"mutable-content\": 1\(typo)"))
         }
-        if payload.byteCount > payloadLimit {
-            let voip = payload.byteCount <= voipPayloadLimit ? " (a VoIP push may have up to \(voipPayloadLimit))" : ""
-            findings.append(LintFinding(
-                .payloadTooLarge,
-                "the payload is \(payload.byteCount) bytes as compact JSON, \(payload.byteCount - payloadLimit) over APNs' \(payloadLimit)-byte limit\(voip); shorten the body or move data out"))
+        if let tooLarge = (pushOptions.pushType ?? .default).violation(payloadByteCount: payload.byteCount) {
+            let voip = APNSPushType.voip.maximumPayloadByteCount
+            let hint = pushOptions.pushType == nil && payload.byteCount <= voip ? " (a voip push may have up to \(voip))" : ""
+            findings.append(LintFinding(.payloadTooLarge, "\(tooLarge) (counted as compact JSON)\(hint); shorten the body or move data out"))
         }
         if let shape = serverRequestShape(payload.json) {
             findings.append(LintFinding(.serverRequestBody, "this looks like \(shape)"))
@@ -45,17 +46,21 @@ public enum Linter {
     }
 
     /// Lints the payload a provider's request body became: the payload's findings, with the
-    /// request's own spelling added where the fix is made in the request, and a warning for
-    /// each request field the provider does not deliver.
+    /// request's own spelling added where the fix is made in the request, a warning for each
+    /// request field the provider does not deliver, and an error for each APNs header it sets
+    /// that APNs refuses.
     ///
     /// - Parameters:
     ///   - payload: the converted payload (``RequestConversion/payload``).
     ///   - preview: what Herald reads from it.
     ///   - conversion: how the request became it; `nil` lints `payload` as a device payload.
+    ///   - pushOptions: the push type and priority it is sent with, over those the provider
+    ///     sets (``RequestConversion/pushOptions``).
     /// - Returns: findings, errors first.
-    ///   - headers: the APNs headers it is sent with, over those the provider sets.
-    public static func lint(_ payload: Payload, preview: Preview, conversion: RequestConversion?, headers: [String: String] = [:]) -> [LintFinding] {
-        var findings = lint(payload, preview: preview, headers: (conversion?.headers ?? [:]).merging(headers) { $1 })
+    public static func lint(
+        _ payload: Payload, preview: Preview, conversion: RequestConversion?, pushOptions: APNSPushOptions = APNSPushOptions()
+    ) -> [LintFinding] {
+        var findings = lint(payload, preview: preview, pushOptions: sendingOptions(conversion, pushOptions))
         guard let conversion else { return findings }
         if let spelling = conversion.provider.mutableContentField {
             findings = findings.map { finding in
@@ -67,7 +72,16 @@ public enum Linter {
             let hint = field.suggestion.map { "; did you mean \($0)?" } ?? ""
             findings.append(LintFinding(.requestFieldUnknown, "\(field.name) is not a field the \(conversion.provider) delivers, so it never reaches the phone\(hint)"))
         }
+        for violation in conversion.headerViolations {
+            findings.append(LintFinding(.apnsHeaderInvalid, "\(violation), so APNs refuses the notification; fix the header in the \(conversion.provider) request"))
+        }
         return findings.enumerated().sorted { ($0.element.severity, $0.offset) < ($1.element.severity, $1.offset) }.map(\.element)
+    }
+
+    /// The push type and priority a payload is sent with: those given, over those a provider's
+    /// request sets.
+    static func sendingOptions(_ conversion: RequestConversion?, _ pushOptions: APNSPushOptions) -> APNSPushOptions {
+        (conversion?.pushOptions ?? APNSPushOptions()).overridden(by: pushOptions)
     }
 
     /// The finding for a payload that does not parse.
@@ -103,7 +117,7 @@ public enum Linter {
         if aps.contentAvailable, visible {
             findings.append(LintFinding(
                 .contentAvailableWithAlert,
-                "content-available with a visible alert is sent as an alert push; send background updates separately with push type background and priority 5"))
+                "content-available with a visible alert is sent as an alert push; send background updates separately with push type background and priority \(APNSPushType.background.requiredPriority!.rawValue)"))
         }
         return findings
     }

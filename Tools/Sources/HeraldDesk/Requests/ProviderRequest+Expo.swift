@@ -1,4 +1,5 @@
 @_spi(HeraldTools) import HeraldCore
+import HeraldSending
 
 extension ProviderRequest {
     /// An Expo push message, as Expo's service delivers it to an iPhone: `data` as the `body`
@@ -78,11 +79,11 @@ extension ProviderRequest {
         if let priority = message["priority"]?.stringValue {
             used.insert("priority")
             switch priority {
-            case "high": draft.headers["apns-priority"] = "10"
-            case "normal": draft.headers["apns-priority"] = "5"
+            case "high": draft.headers[APNSHeaderName.priority] = String(APNSPriority.immediately.rawValue)
+            case "normal": draft.headers[APNSHeaderName.priority] = String(APNSPriority.considerPower.rawValue)
             default: draft.note(.requestFieldLeftOut, "priority \"\(priority)\": Expo chooses the APNs priority")
             }
-            if draft.headers["apns-priority"] != nil { draft.carry("priority", to: "the apns-priority header") }
+            if draft.headers[APNSHeaderName.priority] != nil { draft.carry("priority", to: "the apns-priority header") }
         }
         draft.account(
             for: message, used: used, known: Self.expoFields, providerOnly: { ["to", "ttl", "expiration"].contains($0) },

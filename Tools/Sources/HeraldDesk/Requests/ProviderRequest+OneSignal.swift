@@ -1,5 +1,6 @@
 import Foundation
 @_spi(HeraldTools) import HeraldCore
+import HeraldSending
 
 extension ProviderRequest {
     /// OneSignal's create-notification body, as OneSignal delivers it to an iPhone: the
@@ -114,7 +115,7 @@ extension ProviderRequest {
         if let collapseID = fields["collapse_id"] {
             used.insert("collapse_id")
             custom["collapse_id"] = collapseID
-            draft.headers["apns-collapse-id"] = collapseID.identifierText
+            draft.headers[APNSHeaderName.collapseID] = collapseID.identifierText
             draft.carry("collapse_id", to: "custom.collapse_id and the apns-collapse-id header")
         }
         if let template = fields["template_id"] {
@@ -125,7 +126,7 @@ extension ProviderRequest {
         }
         if let priority = fields["priority"]?.identifierText {
             used.insert("priority")
-            draft.headers["apns-priority"] = priority
+            draft.headers[APNSHeaderName.priority] = priority
             draft.carry("priority", to: "the apns-priority header")
         }
         if let ttl = fields["ttl"]?.identifierText {
@@ -134,7 +135,7 @@ extension ProviderRequest {
         }
         if let pushType = fields["apns_push_type_override"]?.stringValue {
             used.insert("apns_push_type_override")
-            draft.headers["apns-push-type"] = pushType
+            draft.headers[APNSHeaderName.pushType] = pushType
             draft.carry("apns_push_type_override", to: "the apns-push-type header")
         }
         draft.top["custom"] = .object(custom)

@@ -1,4 +1,5 @@
 @_spi(HeraldTools) import HeraldCore
+import HeraldSending
 
 /// What a provider makes of a request body: the payload the phone receives, and the headers the
 /// provider sends to APNs with it.
@@ -23,6 +24,30 @@ public struct RequestConversion: Hashable, Sendable {
         public var name: String
         /// The known field nearest to it, such as `headings`.
         public var suggestion: String?
+    }
+}
+
+extension RequestConversion {
+    /// The push type and priority the provider sets, typed: what lint judges a background push
+    /// by. A header APNs would refuse is left out here and named in ``headerViolations``.
+    public var pushOptions: APNSPushOptions { readPushHeaders().options }
+
+    /// What APNs refuses of the push type and priority headers the provider sets: an unknown
+    /// `apns-push-type`, an `apns-priority` other than 10, 5 or 1. Lint reports each as
+    /// `apns-header-invalid`.
+    public var headerViolations: [APNSRuleViolation] { readPushHeaders().violations }
+
+    /// Reads `apns-push-type` and `apns-priority` from ``headers`` as APNs does.
+    private func readPushHeaders() -> (options: APNSPushOptions, violations: [APNSRuleViolation]) {
+        var options = APNSPushOptions()
+        var violations: [APNSRuleViolation] = []
+        if let text = headers[APNSHeaderName.pushType] {
+            do { options.pushType = try APNSPushType(headerValue: text) } catch { violations.append(error) }
+        }
+        if let text = headers[APNSHeaderName.priority] {
+            do { options.priority = try APNSPriority(headerValue: text) } catch { violations.append(error) }
+        }
+        return (options, violations)
     }
 }
 

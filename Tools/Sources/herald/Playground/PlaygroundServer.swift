@@ -3,6 +3,7 @@ import HeraldAPNsEmulator
 import NIOCore
 import NIOHTTP1
 import NIOPosix
+import HeraldSending
 
 /// The playground's HTTP/1.1 server, on SwiftNIO's HTTP/1 pipeline (the parser and encoder
 /// Hummingbird and Vapor build on): each request is read whole, its body up to a cap, and
@@ -128,7 +129,7 @@ struct PlaygroundServer: Sendable {
                     let request = PlaygroundRequest(head: requestHead, body: Data(body.readableBytesView))
                     if proves(request) { unproven.prove(connection.channel) }
                     let response = tooLarge
-                        ? .text(.payloadTooLarge, "A request body may have at most \(maximumBodyBytes) bytes (a payload APNs accepts has at most 4096).\n")
+                        ? .text(.payloadTooLarge, "A request body may have at most \(maximumBodyBytes) bytes (an alert payload APNs accepts has at most \(APNSPushType.alert.maximumPayloadByteCount)).\n")
                         : await responder(request)
                     let closing = tooLarge || !requestHead.isKeepAlive
                     try await write(response, closing: closing, withBody: requestHead.method != .HEAD, to: outbound)

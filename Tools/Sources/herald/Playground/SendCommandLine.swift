@@ -1,5 +1,6 @@
 import Foundation
 import HeraldCore
+import HeraldSending
 
 /// The `herald send apns` command that sends a device payload with the APNs headers a
 /// provider would set, as a shell command: what the playground offers to copy.
@@ -13,8 +14,8 @@ struct SendCommandLine: Hashable {
 
     /// The `herald send apns` option each APNs header a conversion sets maps to.
     static let headerOptions = [
-        "apns-push-type": "--push-type", "apns-priority": "--priority", "apns-collapse-id": "--collapse-id",
-        "apns-expiration": "--expiration", "apns-topic": "--topic",
+        APNSHeaderName.pushType: "--push-type", APNSHeaderName.priority: "--priority", APNSHeaderName.collapseID: "--collapse-id",
+        APNSHeaderName.expiration: "--expiration", APNSHeaderName.topic: "--topic",
     ]
 
     /// The here-document's delimiter: compact JSON is one line starting with `{`, so no line of
@@ -27,11 +28,11 @@ struct SendCommandLine: Hashable {
     ///     a comment line instead.
     init(payload: JSONValue, headers: [String: String] = [:]) {
         var options: [(String, String)] = [
-            ("--topic", headers["apns-topic"] ?? "YOUR.BUNDLE.ID"),
+            ("--topic", headers[APNSHeaderName.topic] ?? "YOUR.BUNDLE.ID"),
             ("--key-file", "AuthKey_KEYID.p8"), ("--key-id", "KEYID"), ("--team-id", "TEAMID"),
         ]
         var unmapped: [String] = []
-        for (name, value) in headers.sorted(by: { $0.key < $1.key }) where name != "apns-topic" {
+        for (name, value) in headers.sorted(by: { $0.key < $1.key }) where name != APNSHeaderName.topic {
             if let option = Self.headerOptions[name] {
                 options.append((option, value))
             } else {

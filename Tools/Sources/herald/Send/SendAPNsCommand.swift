@@ -89,7 +89,16 @@ struct SendAPNsCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("apns-priority: 10, 5 or 1 (default: none, which APNs treats as 10; 5 for a background push).", valueName: "n"))
     var priority: Int?
 
-    private var isBackground: Bool { pushType == APNSPushType.background.rawValue }
+    /// `--push-type`, typed.
+    private var type: APNSPushType { APNSPushType(rawValue: pushType) }
+
+    private var isBackground: Bool { type == .background }
+
+    /// The push type and the priority it is sent at: `--priority`, else the one APNs requires
+    /// for the type (5 for background), else none.
+    private var pushOptions: APNSPushOptions {
+        APNSPushOptions(pushType: type, priority: priority.map(APNSPriority.init(rawValue:)) ?? type.requiredPriority)
+    }
 
     @Option(name: .long, help: ArgumentHelp("apns-expiration in UNIX seconds; 0 means one attempt.", valueName: "seconds"))
     var expiration: Int?
@@ -138,9 +147,11 @@ struct SendAPNsCommand: AsyncParsableCommand {
         guard !token.isEmpty || tokensFile != nil else { throw ValidationError("give --token HEX or --tokens-file FILE") }
         if isBackground {
             try message.refuseShownFlags()
-            if let priority, priority != 5 { throw ValidationError("--priority \(priority): a background push must have apns-priority 5 (the default for it)") }
         } else {
             try message.requireText(orPayload: payload)
+        }
+        if let priority, let violation = type.violation(priority: APNSPriority(rawValue: priority)) {
+            throw ValidationError("--priority \(priority): \(violation) (which it gets without --priority)")
         }
         try SecondsOption.check(timeout, flag: "--timeout", maximum: 3600)
         try SecondsOption.check(streamWait, flag: "--stream-wait", maximum: 3600)
@@ -199,8 +210,7 @@ struct SendAPNsCommand: AsyncParsableCommand {
         // The template's token is replaced per device; this one only lets it be checked.
         let placeholder = DeviceToken(String(repeating: "00", count: 32))!
         let template = APNSRequest(
-            deviceToken: placeholder, topic: topic, pushType: APNSPushType(rawValue: pushType),
-            priority: (priority ?? (isBackground ? 5 : nil)).map(APNSPriority.init(rawValue:)),
+            deviceToken: placeholder, topic: topic, pushType: type, priority: pushOptions.priority,
             expiration: expiration, collapseID: collapseID, payload: body)
         do {
             try template.validate()
@@ -243,21 +253,20 @@ struct SendAPNsCommand: AsyncParsableCommand {
                         + "or send the payload it becomes: herald convert \(source.displayName) > payload.json")
             }
             let payload = Payload(json: json)
-            let headers = ["apns-push-type": pushType, "apns-priority": isBackground ? "5" : priority.map(String.init)].compactMapValues { $0 }
             if isBackground {
-                let problems = Linter.lintBackground(payload, headers: headers).filter { $0.severity == .error }
+                let problems = Linter.lintBackground(payload, pushOptions: pushOptions).filter { $0.severity == .error }
                 if let first = problems.first { throw .usage("\(source.displayName): \(first.rule.id): \(first.message)") }
             } else {
                 // Sent as written, as asked; what lint finds wrong is said first. Too large is
                 // refused below, with the size as sent.
-                for finding in Linter.lint(payload, preview: Preview(payload: payload, layout: nil), headers: headers)
+                for finding in Linter.lint(payload, preview: Preview(payload: payload, layout: nil), pushOptions: pushOptions)
                 where finding.severity == .error && finding.rule != .payloadTooLarge {
                     printError("warning: \(source.displayName): \(finding.rule.id): \(finding.message) (sending it as it is)")
                 }
             }
             return written.withoutJSONWhitespace
         }
-        var builder = PayloadBuilder(layout: try LayoutOptions.resolve(layout: layout, layoutFile: layoutFile) ?? .apns, maximumByteCount: APNSPushType(rawValue: pushType).maximumPayloadByteCount)
+        var builder = PayloadBuilder(layout: try LayoutOptions.resolve(layout: layout, layoutFile: layoutFile) ?? .apns, maximumByteCount: type.maximumPayloadByteCount)
         try applySealing(to: &builder)
         let outgoing = message.outgoing
         guard isBackground || outgoing != nil else { throw .usage("give a payload file or --text") }

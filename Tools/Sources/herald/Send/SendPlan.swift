@@ -1,6 +1,7 @@
 import Foundation
 import HeraldAPNs
 import HeraldCore
+import HeraldSending
 
 /// What `herald send apns` will send: the notification, the devices, where.
 struct SendPlan {
@@ -38,10 +39,7 @@ struct SendPlan {
                     if let token = entry.token { return token }
                     // Only from standard input, which is not read before sending.
                     let kind = ForeignToken(entry.text) ?? .malformed
-                    invalid(
-                        SendResult(
-                            token: ForeignToken.display(entry.text), delivered: false, reason: "NotAnAPNsToken", deleteToken: false,
-                            message: "not sent: \(kind.name); \(kind.advice)", attempts: 0))
+                    invalid(SendResult(token: ForeignToken.display(entry.text), notAnAPNsToken: kind))
                 }
                 return nil
             }
@@ -66,13 +64,13 @@ struct SendPlan {
                 "POST \(clientConfiguration.endpoint.url.absoluteString)/3/device/"
                     + (entry.token.map(\.hex) ?? ForeignToken(entry.text).map { "\(ForeignToken.display(entry.text))   (\($0.name): not sent)" } ?? ""))
         }
-        var lines = ["authorization: bearer <ES256 provider token, not shown>"]
+        var lines = ["\(APNSHeaderName.authorization): bearer <ES256 provider token, not shown>"]
         for header in template.wireRequest(authorization: nil).headers {
             lines.append("\(header.name): \(header.value)")
         }
-        lines.append("apns-id: <a new UUID per device>")
+        lines.append("\(APNSHeaderName.id): <a new UUID per device>")
         if template.collapseID == nil, clientConfiguration.collapsesResends {
-            lines.append("apns-collapse-id: <the apns-id, so that a resend after a lost answer shows once>")
+            lines.append("\(APNSHeaderName.collapseID): <the apns-id, so that a resend after a lost answer shows once>")
         }
         lines.append("")
         if let body = try? JSONValue(parsing: template.payload) {  // the body was parsed when it was built or read

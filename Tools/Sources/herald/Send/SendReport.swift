@@ -60,10 +60,8 @@ final class SendReport: @unchecked Sendable {
             if !result.possiblyDeliveredAttempts.isEmpty { failedButPossiblyDelivered += 1 }
             failures[result.failureName, default: 0] += 1
             if result.deleteToken { tokensToDelete.append(result.token) }
-            if result.status != nil, let reason = result.reason, APNSErrorReason(rawValue: reason).isEnvironmentOrTopicMismatch {
-                mayBeWrongEnvironment = true
-            }
-            if result.reason == APNSErrorReason.invalidProviderToken.rawValue { credentialsRefused = true }
+            if result.failure?.mayBeWrongEnvironmentOrTopic == true { mayBeWrongEnvironment = true }
+            if result.failure?.reason == .invalidProviderToken { credentialsRefused = true }
             lastFailure = result
         }
         if json { printJSON(result.json) }

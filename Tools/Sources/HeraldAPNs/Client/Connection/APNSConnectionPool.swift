@@ -55,18 +55,27 @@ final class APNSConnectionPool: Sendable {
     ///   - streamWait: how long the request may wait for a free stream before it goes out,
     ///     counted from now, over every connection it is handed to. (Opening a connection has
     ///     its own limits, ``APNSConnection/connectTimeout``.)
-    /// - Throws: ``APNSTransportError`` when no whole answer came.
-    func send(_ request: APNSWireRequest, timeout: TimeAmount, streamWait: TimeAmount) async throws -> APNSWireResponse {
+    /// - Throws: ``APNSTransportError`` when no whole answer came. (Should anything else fail,
+    ///   it is ``APNSTransportError/connectFailed(_:)`` while connecting, else
+    ///   ``APNSTransportError/notWritten(_:)``.)
+    func send(_ request: APNSWireRequest, timeout: TimeAmount, streamWait: TimeAmount) async throws(APNSTransportError) -> APNSWireResponse {
         let streamWaitDeadline = NIODeadline.now() + streamWait
         var resends = 0
         while true {
-            let connection = try await nextConnection()
+            let connection: APNSConnection
+            do {
+                connection = try await nextConnection()
+            } catch {
+                throw error as? APNSTransportError ?? .connectFailed("\(error)")
+            }
             do {
                 return try await connection.send(request, timeout: timeout, streamWaitDeadline: streamWaitDeadline)
             } catch let error as APNSTransportError where error.isResendableAtOnce && resends < Self.resendsAtOnce {
                 resends += 1
             } catch APNSTransportError.noFreeStream {
-                throw APNSTransportError.noFreeStream(waited: streamWait)  // the whole wait, over every connection tried
+                throw APNSTransportError.noFreeStream(waited: Duration(streamWait))  // the whole wait, over every connection tried
+            } catch {
+                throw error as? APNSTransportError ?? .notWritten("\(error)")
             }
         }
     }

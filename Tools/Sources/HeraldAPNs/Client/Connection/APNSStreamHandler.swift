@@ -5,6 +5,7 @@ import NIOHPACK
 import NIOHTTP2
 import NIOSSL
 import NIOTLS
+import HeraldSending
 
 /// Carries APNs requests as HTTP/2 streams on one connection and matches each answer to its
 /// request.
@@ -132,7 +133,7 @@ final class APNSStreamHandler: ChannelInboundHandler {
         // provider token and the other repeated headers stay in it and go as one byte each.
         headers.add(name: ":path", value: request.path, indexing: .nonIndexable)
         for header in request.headers {
-            headers.add(name: header.name, value: header.value, indexing: header.name == "apns-id" ? .nonIndexable : .indexable)
+            headers.add(name: header.name, value: header.value, indexing: header.name == APNSHeaderName.id ? .nonIndexable : .indexable)
         }
         headers.add(name: "content-length", value: String(request.body.count))
         var body = context.channel.allocator.buffer(capacity: request.body.count)
@@ -349,7 +350,7 @@ final class APNSStreamHandler: ChannelInboundHandler {
                 if lastFrameAt < sentAt { silentSince = min(silentSince ?? sentAt, sentAt) }
                 fail(streamID, APNSTransportError.deadlineExceeded, reset: true)
             } else {
-                fail(streamID, APNSTransportError.noFreeStream(waited: now - exchange.queuedAt), reset: true)
+                fail(streamID, APNSTransportError.noFreeStream(waited: Duration(now - exchange.queuedAt)), reset: true)
             }
         }
         guard let context else { return }

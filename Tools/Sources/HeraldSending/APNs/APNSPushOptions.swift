@@ -1,0 +1,41 @@
+import Foundation
+import HeraldCore
+
+/// How a payload is sent, as far as APNs's rules for the payload depend on it: its push type
+/// and priority. What lint judges a background push by, and what `herald send apns` sends with.
+public struct APNSPushOptions: Hashable, Sendable {
+    /// `apns-push-type`; `nil` when not known (APNs takes ``APNSPushType/default`` when a
+    /// request has none).
+    public var pushType: APNSPushType?
+    /// `apns-priority`; `nil` when not given (APNs takes ``APNSPriority/default``).
+    public var priority: APNSPriority?
+
+    /// - Parameters:
+    ///   - pushType: the push type; `nil` when not known.
+    ///   - priority: the priority; `nil` when not given.
+    public init(pushType: APNSPushType? = nil, priority: APNSPriority? = nil) {
+        self.pushType = pushType
+        self.priority = priority
+    }
+
+    /// These options with each one `other` gives in place of this one's.
+    ///
+    /// - Parameter other: the options that win, such as those given on the command line over
+    ///   those a provider's request sets.
+    /// - Returns: `other`'s push type and priority where set, else these.
+    public func overridden(by other: APNSPushOptions) -> APNSPushOptions {
+        APNSPushOptions(pushType: other.pushType ?? pushType, priority: other.priority ?? priority)
+    }
+
+    /// Checks the payload against the priority it is sent at: APNs calls priority 10 (or none)
+    /// an error for a payload whose `aps` holds only `content-available`, a background update.
+    ///
+    /// - Parameter payload: the JSON body as sent; a body that is not JSON is not judged here.
+    /// - Returns: ``APNSRuleViolation/contentAvailableAtImmediatePriority`` or `nil`.
+    public func violation(payload: Data) -> APNSRuleViolation? {
+        guard (priority ?? .default) == .immediately, let aps = (try? JSONValue(parsing: payload))?["aps"]?.objectValue,
+            aps.count == 1, aps["content-available"] != nil
+        else { return nil }
+        return .contentAvailableAtImmediatePriority
+    }
+}
