@@ -109,8 +109,8 @@ let package = Package(
         // What the adapter's tests and the example tests share: a recording content handler.
         .target(name: "NotificationServiceTestSupport", dependencies: ["HeraldCore"] + standIn, path: "Tests/NotificationServiceTestSupport"),
         // Test helpers shared by the test targets of both packages: the misbehaving loopback HTTP
-        // server, `only`, a message with every field set.
-        .target(name: "HeraldTestSupport", dependencies: ["HeraldCore"], path: "Tests/HeraldTestSupport"),
+        // server, the contract every fetcher keeps, `only`, a message with every field set.
+        .target(name: "HeraldTestSupport", dependencies: ["HeraldCore", "HeraldEnrichment"], path: "Tests/HeraldTestSupport"),
     ],
     swiftLanguageModes: [.v6]
 )

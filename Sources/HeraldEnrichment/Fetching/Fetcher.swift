@@ -89,7 +89,8 @@ public struct FetchError: Error, Hashable, Sendable, CustomStringConvertible {
         public static let tooManyRedirects = Code(rawValue: "too-many-redirects")
         /// A redirect to plain http while http is not allowed.
         public static let insecureRedirect = Code(rawValue: "insecure-redirect")
-        /// A URL, or a redirect's target, that is neither http nor https (the desk's fetcher).
+        /// A redirect's target that is neither http nor https (``RedirectPolicy``), or such a URL
+        /// given to the desk's fetcher.
         public static let unsupportedURL = Code(rawValue: "unsupported-url")
         /// A local file (or the payload's folder) that does not exist or cannot be read.
         public static let fileNotFound = Code(rawValue: "file-not-found")

@@ -7,8 +7,10 @@ import FoundationNetworking
 /// The real network: GET over `URLSession`, streaming the body through a delegate.
 ///
 /// Each fetch gets an ephemeral session (no shared cookies, no URL cache: the avatar cache is
-/// Herald's own). Redirects are counted and limited, an https → http redirect is refused unless
-/// http is allowed, and cancelling the task (or dropping the body stream) cancels the transfer.
+/// Herald's own). Each redirect is judged by ``RedirectPolicy`` before it is followed: counted
+/// against ``FetchRequest/maximumRedirects``, refused to plain http unless http is allowed and
+/// to any scheme but http and https. Cancelling the task (or dropping the body stream) cancels
+/// the transfer.
 public struct URLSessionFetcher: Fetcher {
     /// Whether a redirect may go from https to plain http.
     public var allowHTTP: Bool
@@ -25,7 +27,7 @@ public struct URLSessionFetcher: Fetcher {
     }
 
     public func fetch(_ request: FetchRequest) async throws -> FetchResponse {
-        let bridge = SessionBridge(maximumRedirects: request.maximumRedirects, allowHTTP: allowHTTP)
+        let bridge = SessionBridge(redirectPolicy: RedirectPolicy(maximumRedirects: request.maximumRedirects, allowHTTP: allowHTTP))
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = idleTimeout
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
@@ -52,17 +54,15 @@ public struct URLSessionFetcher: Fetcher {
 private final class SessionBridge: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     // @unchecked: the mutable state below is only touched while `lock` is held.
     private let lock = NSLock()
-    private let maximumRedirects: Int
-    private let allowHTTP: Bool
+    private let redirectPolicy: RedirectPolicy
     private var redirects = 0
     private var failure: FetchError?
     private var responseContinuation: CheckedContinuation<FetchResponse, any Error>?
     private var body: BodyBuffer?
     private var cancelled = false
 
-    init(maximumRedirects: Int, allowHTTP: Bool) {
-        self.maximumRedirects = maximumRedirects
-        self.allowHTTP = allowHTTP
+    init(redirectPolicy: RedirectPolicy) {
+        self.redirectPolicy = redirectPolicy
     }
 
     func start(_ task: URLSessionDataTask, continuation: CheckedContinuation<FetchResponse, any Error>) {
@@ -95,11 +95,9 @@ private final class SessionBridge: NSObject, URLSessionDataDelegate, @unchecked 
     ) {
         let refusal: FetchError? = lock.withLock {
             redirects += 1
-            if redirects > maximumRedirects {
-                failure = FetchError(.tooManyRedirects, "more than \(maximumRedirects) redirects")
-            } else if request.url?.scheme?.lowercased() == "http", !allowHTTP {
-                failure = FetchError(.insecureRedirect, "redirected to plain http (\(request.url?.absoluteString ?? "?"))")
-            }
+            // A redirect URLSession could not turn into a URL leads nowhere a fetch may go.
+            failure = request.url.map { redirectPolicy.refusal(ofHop: redirects, to: $0) }
+                ?? FetchError(.unsupportedURL, "redirected to no URL")
             return failure
         }
         if refusal != nil {

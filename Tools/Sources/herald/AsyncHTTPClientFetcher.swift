@@ -16,19 +16,15 @@ import NIOPosix
 /// asks for it, so a body costs a socket read or two of memory whatever its size.
 ///
 /// Behaves as ``URLSessionFetcher`` does: redirects are followed here, not by AsyncHTTPClient,
-/// so each hop is counted against ``FetchRequest/maximumRedirects`` (more fail with
-/// ``FetchError/Code/tooManyRedirects``) and a hop to plain http fails with
-/// ``FetchError/Code/insecureRedirect`` unless http is allowed; both are thrown by `fetch`.
+/// and each hop is judged by the same ``RedirectPolicy`` before it is followed (counted against
+/// ``FetchRequest/maximumRedirects``, refused to plain http unless http is allowed and to any
+/// scheme but http and https); `fetch` throws its refusal.
 /// Cancelling the task that awaits `fetch` or reads the body cancels the transfer and closes its
 /// connection; so does dropping the body stream unread.
 ///
 /// One `HTTPClient` serves every fetch, reusing connections to a host. Call ``shutdown()`` once,
 /// after the last fetch and before the process exits.
 struct AsyncHTTPClientFetcher: Fetcher {
-    /// How long a request may wait for its final response head, all redirects included. A
-    /// backstop: the pipeline's own, shorter deadlines cancel the fetching task first.
-    /// AsyncHTTPClient applies it up to the head only; a body is bounded by the idle timeout.
-    static let responseDeadline: TimeAmount = .seconds(60)
     /// How long a connection attempt may take.
     static let connectTimeout: TimeAmount = .seconds(10)
     /// Sent when the request names no `User-Agent`: some media hosts refuse requests without one,
@@ -37,14 +33,22 @@ struct AsyncHTTPClientFetcher: Fetcher {
 
     /// Whether a redirect may lead to plain http.
     let allowHTTP: Bool
+    /// How long a request may wait for its final response head, all redirects included. A
+    /// backstop: the pipeline's own, shorter deadlines cancel the fetching task first.
+    /// AsyncHTTPClient applies it up to the head only; a body is bounded by the idle timeout.
+    let responseDeadline: TimeAmount
     private let client: HTTPClient
 
     /// - Parameters:
     ///   - allowHTTP: allow redirects to plain http; default false.
     ///   - idleTimeout: how long a request may go without a byte arriving, for its head or its
     ///     body (also while the reader pauses); default 30 s, as ``URLSessionFetcher``'s.
-    init(allowHTTP: Bool = false, idleTimeout: Duration = .seconds(30)) {
+    ///   - responseDeadline: how long a request may wait for its final response head; default
+    ///     60 s. Tests set it past their own bounds, so that only the event they wait for (a
+    ///     cancel, a hang-up) can end a fetch in time.
+    init(allowHTTP: Bool = false, idleTimeout: Duration = .seconds(30), responseDeadline: Duration = .seconds(60)) {
         self.allowHTTP = allowHTTP
+        self.responseDeadline = TimeAmount(responseDeadline)
         var configuration = HTTPClient.Configuration(
             redirectConfiguration: .disallow,
             timeout: .init(connect: Self.connectTimeout, read: TimeAmount(idleTimeout)),
@@ -64,11 +68,12 @@ struct AsyncHTTPClientFetcher: Fetcher {
     ///   hop to neither http nor https, `transport` for everything the connection does wrong)
     ///   and `CancellationError` when the task is cancelled.
     func fetch(_ request: FetchRequest) async throws -> FetchResponse {
-        let deadline = NIODeadline.now() + Self.responseDeadline
+        let deadline = NIODeadline.now() + responseDeadline
+        let policy = RedirectPolicy(maximumRedirects: request.maximumRedirects, allowHTTP: allowHTTP)
         var url = request.url
         var redirects = 0
         while true {
-            guard Self.isWeb(url) else {
+            guard RedirectPolicy.isWeb(url) else {
                 throw FetchError(.unsupportedURL, "\(url.absoluteString) is neither http nor https")
             }
             try Task.checkCancellation()
@@ -81,14 +86,8 @@ struct AsyncHTTPClientFetcher: Fetcher {
             }
             // `response` is dropped here unread, which cancels the rest of the 3xx's body.
             redirects += 1
-            if redirects > request.maximumRedirects {
-                throw FetchError(.tooManyRedirects, "more than \(request.maximumRedirects) redirects")
-            }
-            if target.scheme?.lowercased() == "http", !allowHTTP {
-                throw FetchError(.insecureRedirect, "redirected to plain http (\(target.absoluteString))")
-            }
-            guard Self.isWeb(target) else {
-                throw FetchError(.unsupportedURL, "redirected to \(target.absoluteString), which is neither http nor https")
+            if let refusal = policy.refusal(ofHop: redirects, to: target) {
+                throw refusal
             }
             url = target
         }
@@ -143,10 +142,6 @@ struct AsyncHTTPClientFetcher: Fetcher {
             }
         }
         return fields
-    }
-
-    private static func isWeb(_ url: URL) -> Bool {
-        ["http", "https"].contains(url.scheme?.lowercased() ?? "")
     }
 
     /// `CancellationError` as is (also for whatever a cancelled transfer fails with); every other
