@@ -67,3 +67,10 @@ extension APNSConnectionStateMachine {
         var closeConnection = false
     }
 }
+
+extension APNSConnectionStateMachine.Ending {
+    /// `exchange` ends for `error`, as ``APNSExchange/failure(_:)`` tells it.
+    init(_ exchange: APNSExchange<Waiter>, failing error: APNSTransportError, resetStream: HTTP2StreamID?) {
+        self.init(waiter: exchange.waiter, result: .failure(exchange.failure(error)), resetStream: resetStream)
+    }
+}

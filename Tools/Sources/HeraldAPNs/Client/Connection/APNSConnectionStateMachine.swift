@@ -208,7 +208,7 @@ struct APNSConnectionStateMachine<Waiter> {
         for (streamID, sentAt) in expired {
             let exchange = exchanges.removeValue(forKey: streamID)!
             let error = sentAt == nil ? APNSTransportError.noFreeStream(waited: now - exchange.queuedAt) : .deadlineExceeded
-            settlement.endings.append(Ending(waiter: exchange.waiter, result: .failure(exchange.failure(error)), resetStream: streamID))
+            settlement.endings.append(Ending(exchange, failing: error, resetStream: streamID))
         }
         if let silentSince {
             let milliseconds = (now - silentSince).nanoseconds / 1_000_000
@@ -286,15 +286,14 @@ struct APNSConnectionStateMachine<Waiter> {
     /// tells the server (or NIOHTTP2's queue of streams waiting for a slot) it is dropped.
     private mutating func end(_ streamID: HTTP2StreamID, failing error: APNSTransportError, reset: Bool) -> Action {
         guard let exchange = exchanges.removeValue(forKey: streamID) else { return .none }
-        let ending = Ending(waiter: exchange.waiter, result: .failure(exchange.failure(error)), resetStream: reset ? streamID : nil)
-        return .end(ending, closeConnection: closeIfDrained())
+        return .end(Ending(exchange, failing: error, resetStream: reset ? streamID : nil), closeConnection: closeIfDrained())
     }
 
     /// Ends every exchange whose stream id passes `isIncluded`, in stream order, with `error`.
     private mutating func endAll(where isIncluded: (HTTP2StreamID) -> Bool, failing error: APNSTransportError) -> [Ending] {
         exchanges.keys.filter(isIncluded).sorted().map { streamID in
             let exchange = exchanges.removeValue(forKey: streamID)!
-            return Ending(waiter: exchange.waiter, result: .failure(exchange.failure(error)), resetStream: nil)
+            return Ending(exchange, failing: error, resetStream: nil)
         }
     }
 
