@@ -9,10 +9,10 @@ let herald = { (module: String) -> Target.Dependency in .product(name: module, p
 let heraldTools = { (module: String) -> Target.Dependency in .product(name: module, package: "HeraldTools") }
 let crypto = Target.Dependency.product(name: "Crypto", package: "swift-crypto")
 let fuzzTargets: [(product: String, target: String, dependencies: [Target.Dependency])] = [
-    ("fuzz-payload", "FuzzPayload", [herald("HeraldCore")]),
-    ("fuzz-layout-definition", "FuzzLayoutDefinition", [herald("HeraldCore")]),
+    ("fuzz-payload", "FuzzPayload", [herald("HeraldCore"), heraldTools("HeraldDesk")]),
+    ("fuzz-layout-definition", "FuzzLayoutDefinition", [herald("HeraldCore"), heraldTools("HeraldDesk")]),
     ("fuzz-media-sniffer", "FuzzMediaSniffer", [herald("HeraldEnrichment")]),
-    ("fuzz-sealed-content", "FuzzSealedContent", [herald("HeraldCore"), herald("HeraldSealing"), herald("HeraldEnrichment"), crypto]),
+    ("fuzz-sealed-content", "FuzzSealedContent", [herald("HeraldCore"), herald("HeraldSealing"), herald("HeraldEnrichment"), heraldTools("HeraldDesk"), crypto]),
     ("fuzz-apns-request", "FuzzAPNSRequest", [heraldTools("HeraldAPNs"), heraldTools("HeraldSending")]),
     ("fuzz-apns-response", "FuzzAPNSResponse", [heraldTools("HeraldAPNs")]),
     ("fuzz-provider-token", "FuzzProviderToken", [heraldTools("HeraldAPNs"), crypto]),

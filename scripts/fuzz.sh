@@ -76,7 +76,7 @@ if [[ $build == 1 ]]; then
     mkdir -p "$work/logs"
     # SwiftPM 6.3 keeps its build plan when files are only added to Herald (a path dependency
     # here), and then compiles HeraldCore without them ("cannot find 'ProviderRequest' in scope"
-    # after Tools/Sources/HeraldDesk/Requests/ was added). Without the plan it plans again, in seconds,
+    # after a folder of sources was added). Without the plan it plans again, in seconds,
     # and keeps what it compiled.
     rm -f "$root/Fuzz/.build/release.yaml" "$root"/Fuzz/.build/*/release/description.json
     for target in "${targets[@]}"; do

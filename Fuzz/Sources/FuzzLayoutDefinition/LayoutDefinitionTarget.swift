@@ -1,6 +1,7 @@
 import Foundation
 import FuzzSupport
 import HeraldCore
+import HeraldDesk
 
 /// A custom layout definition (`--layout-file`, the extension's Info.plist `Herald` dictionary),
 /// then a payload read with it.

@@ -1,6 +1,7 @@
 import Foundation
 import FuzzSupport
 import HeraldCore
+import HeraldDesk
 
 /// A push payload as the phone and `herald lint`/`preview` read it: the JSON parser, layout
 /// detection, decoding with every built-in layout, the preview, lint, the `userInfo` bridge, and

@@ -2,6 +2,7 @@ import Crypto
 import Foundation
 import FuzzSupport
 import HeraldCore
+import HeraldDesk
 import HeraldEnrichment
 import HeraldSealing
 
