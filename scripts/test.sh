@@ -9,5 +9,9 @@ status=0
 echo "== the phone side (Package.swift)"
 swift test "$@" || status=$?
 echo "== the server and desk side (Tools/Package.swift)"
+# SwiftPM 6.3 keeps Tools/'s build plan when files are only added to the root package (a path
+# dependency of Tools/), and then compiles the root's modules without them ("cannot find X in
+# scope"). Without the plan it plans again, in seconds, and keeps what it compiled.
+rm -f Tools/.build/debug.yaml Tools/.build/release.yaml Tools/.build/*/debug/description.json Tools/.build/*/release/description.json
 swift test --package-path Tools "$@" || { tools=$?; [[ $status -ne 0 ]] || status=$tools; }
 exit "$status"
