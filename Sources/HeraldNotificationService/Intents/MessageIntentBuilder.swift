@@ -7,9 +7,6 @@ import HeraldEnrichment
 struct MessageIntentBuilder {
     let groupPadding: GroupPadding
 
-    /// Placeholder recipients carry this identifier prefix, so an app can recognise them.
-    static let placeholderPrefix = CommunicationLayout.placeholderPrefix
-
     /// The intent for a message with a sender, with its donation metadata and images.
     ///
     /// - Parameters:
