@@ -10,11 +10,18 @@ import Testing
 @Suite("herald playground's connection limits")
 struct PlaygroundLimitsTests {
     /// Runs `body` against a playground server with `limits`, answering `ok` to every request;
-    /// a request whose path starts with `/token` carries the token.
+    /// a request whose path starts with `/token` carries the token. The server's tasks run on
+    /// an executor of their own, so that the other tests of a parallel run cannot hold its
+    /// answers back (``DedicatedTaskExecutor``).
     static func withServer(_ limits: PlaygroundServer.Limits, _ body: (Int) async throws -> Void) async throws {
         let server = try await PlaygroundServer.bind(host: "127.0.0.1", port: 0, limits: limits)
-        let serving = Task {
+        let serve: @Sendable () async -> Void = {
             await server.serve(maximumBodyBytes: 1 << 20, proves: { $0.path.hasPrefix("/token") }) { _ in .text(.ok, "ok\n") }
+        }
+        let serving = if #available(macOS 15, *) {
+            Task(executorPreference: DedicatedTaskExecutor(label: "playground-server"), operation: serve)
+        } else {
+            Task(operation: serve)
         }
         do {
             try await body(server.port)
