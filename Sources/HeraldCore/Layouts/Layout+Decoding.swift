@@ -204,7 +204,7 @@ extension Layout {
                     attachments.append(Layout.attachment(url: url, type: type))
                 case .local(let url):
                     attachments.append(Layout.attachment(url: url, type: type))
-                    decisions.append(Decision(.attachmentRelative, "attachment \"\(text)\" is not an absolute URL: the phone cannot load it; only `herald preview` reads it, from the payload file's folder"))
+                    decisions.append(Decision(.attachmentRelative, "attachment \"\(text)\" is a local path, not a web URL: the phone never reads it; only `herald preview` reads it, from the payload file's folder"))
                 case .rejected(let reason):
                     let location = source.isInData ? root.appending(source.url) : source.url
                     decisions.append(Decision(.attachmentURLRejected, "attachment at \(location) ignored: \(reason)"))
