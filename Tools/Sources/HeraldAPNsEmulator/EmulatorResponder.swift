@@ -221,7 +221,7 @@ final class EmulatorResponder: Sendable {
             throw APNSRequestError(.missingProviderToken, "there is no authorization header")
         }
         let prefix = "bearer "
-        guard authorization.lowercased().hasPrefix(prefix) else {
+        guard authorization.prefix(prefix.count).lowercased() == prefix else {  // not a lowercase copy of the whole token
             throw APNSRequestError(.invalidProviderToken, "the authorization header is not \"bearer <token>\"")
         }
         let token = String(authorization.dropFirst(prefix.count))
