@@ -200,45 +200,58 @@ final class EmulatorResponder: Sendable {
     /// a new valid token within ``APNSEmulator/Configuration/tokenUpdateMinimumInterval`` of
     /// the one in use is refused, and the one in use stays.
     private func verifyProviderToken(_ headers: [APNSHeader], connection: inout HTTP2Server.ConnectionState) throws(APNSRequestError) {
-        let token = try verifiedProviderToken(headers)
+        let token = try bearerToken(headers)
         let now = Date()
-        if let current = connection.providerToken, current.value != token {
+        if let current = connection.providerToken, current.value == token {
+            // The token in use, verified when it was taken: only its age can have changed.
+            try checkAge(issuedAt: current.issuedAt, now: now)
+            return
+        }
+        let issuedAt = try verifiedIssueTime(of: token, now: now)
+        if let current = connection.providerToken {
             let interval = TimeInterval(configuration.tokenUpdateMinimumInterval.components.seconds)
             guard now.timeIntervalSince(current.since) >= interval else {
                 throw APNSRequestError(
                     .tooManyProviderTokenUpdates, "a new provider token \(Int(now.timeIntervalSince(current.since))) s after the last on this connection; at most one every \(Int(interval)) s")
             }
-        } else if connection.providerToken != nil {
-            return  // the token in use
         }
         logger.debug("provider token taken into use on a connection", metadata: ["emulator.replaces-another": "\(connection.providerToken != nil)"])
-        connection.providerToken = (token, now)
+        connection.providerToken = (token, now, issuedAt)
     }
 
-    /// The request's provider token, once its signature, key, team and age are checked.
-    private func verifiedProviderToken(_ headers: [APNSHeader]) throws(APNSRequestError) -> String {
+    /// The token of the request's `authorization: bearer <token>` header.
+    private func bearerToken(_ headers: [APNSHeader]) throws(APNSRequestError) -> String {
         guard let authorization = headers.first(named: "authorization") else {
             throw APNSRequestError(.missingProviderToken, "there is no authorization header")
         }
         let prefix = "bearer "
-        guard authorization.lowercased().hasPrefix(prefix) else {
+        guard authorization.prefix(prefix.count).lowercased() == prefix else {  // not a lowercase copy of the whole token
             throw APNSRequestError(.invalidProviderToken, "the authorization header is not \"bearer <token>\"")
         }
-        let token = String(authorization.dropFirst(prefix.count))
-        let now = Date()
-        let maximumAge = TimeInterval(configuration.tokenMaximumAge.components.seconds)
+        return String(authorization.dropFirst(prefix.count))
+    }
+
+    /// The token's issue time, once its signature, key, team and age are checked: the
+    /// signature once per token, its age every time.
+    private func verifiedIssueTime(of token: String, now: Date) throws(APNSRequestError) -> Date {
         if let issuedAt = state.withLockedValue({ $0.verifiedTokens[token] }) {
-            guard now.timeIntervalSince(issuedAt) <= maximumAge else {
-                throw APNSRequestError(.expiredProviderToken, "the provider token is older than \(Int(maximumAge)) s")
-            }
-            return token
+            try checkAge(issuedAt: issuedAt, now: now)
+            return issuedAt
         }
         let verified = try APNSProviderToken.verify(token, keys: keys, now: now, maximumAge: configuration.tokenMaximumAge)
         state.withLockedValue { state in
             if state.verifiedTokens.count > 10_000 { state.verifiedTokens.removeAll() }
             state.verifiedTokens[token] = verified.issuedAt
         }
-        return token
+        return verified.issuedAt
+    }
+
+    /// Refuses a token verified before that has grown older than APNs accepts.
+    private func checkAge(issuedAt: Date, now: Date) throws(APNSRequestError) {
+        let maximumAge = TimeInterval(configuration.tokenMaximumAge.components.seconds)
+        guard now.timeIntervalSince(issuedAt) <= maximumAge else {
+            throw APNSRequestError(.expiredProviderToken, "the provider token is older than \(Int(maximumAge)) s")
+        }
     }
 
     private func unregisteredSince(_ wire: APNSWireRequest) -> Date? {

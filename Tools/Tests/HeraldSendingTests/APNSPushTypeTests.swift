@@ -72,6 +72,10 @@ import Testing
         #expect(APNSPushOptions(priority: .considerPower).violation(payload: update) == nil)
         #expect(APNSPushOptions().violation(payload: Data(#"{"aps":{"content-available":1,"alert":"hi"}}"#.utf8)) == nil)
         #expect(APNSPushOptions().violation(payload: Data("not json".utf8)) == nil)
+        // The key spelled through escapes is the same key; one that only resembles it is not.
+        #expect(APNSPushOptions().violation(payload: Data(#"{"aps":{"content\u002davailable":1}}"#.utf8)) == .contentAvailableAtImmediatePriority)
+        #expect(APNSPushOptions().violation(payload: Data(#"{"\u0061ps":{"content-available":1}}"#.utf8)) == .contentAvailableAtImmediatePriority)
+        #expect(APNSPushOptions().violation(payload: Data(#"{"aps":{"content-availabl":1}}"#.utf8)) == nil)
     }
 
     @Test func givenOptionsWinOverAProvidersOneByOne() {

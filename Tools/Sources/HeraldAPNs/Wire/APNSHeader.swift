@@ -26,7 +26,8 @@ extension APNSHeader {
     /// Whether the name is `name`, ignoring ASCII case; byte-wise, without making lowercase
     /// copies (every request's headers are looked up a dozen times).
     func hasName(_ name: String) -> Bool {
-        self.name.utf8.elementsEqual(name.utf8) { lhs, rhs in
+        // The lengths first: most names looked up are not the header's, and differ in length.
+        self.name.utf8.count == name.utf8.count && self.name.utf8.elementsEqual(name.utf8) { lhs, rhs in
             lhs == rhs || (lhs | 0x20 == rhs | 0x20 && (lhs | 0x20) >= UInt8(ascii: "a") && (lhs | 0x20) <= UInt8(ascii: "z"))
         }
     }

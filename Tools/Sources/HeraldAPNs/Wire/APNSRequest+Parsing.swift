@@ -29,7 +29,7 @@ extension APNSRequest {
         guard let token = DeviceToken(tokenText), token.hex.utf8.count == tokenText.utf8.count else {
             throw APNSRequestError(.badDeviceToken, "the device token \"\(tokenText)\" is not hex bytes")
         }
-        for name in APNSHeaderName.requestHeaders where wire.headers.values(named: name).count > 1 {
+        for name in APNSHeaderName.requestHeaders where wire.headers.count(where: { $0.hasName(name) }) > 1 {
             throw APNSRequestError(.duplicateHeaders, "the header \(name) appears more than once")
         }
         var pushType = APNSPushType.default

@@ -31,9 +31,9 @@ extension UUID {
     /// - Parameter text: the 36 characters.
     /// - Returns: `nil` for any other length, a misplaced hyphen, or a character that is not hex.
     public init?(text: some StringProtocol) {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(16)
-        var high: UInt8?
+        // The 32 digits into two 64-bit halves: no array per id read.
+        var halves: (UInt64, UInt64) = (0, 0)
+        var digits = 0
         var offset = 0
         for character in text.utf8 {
             defer { offset += 1 }
@@ -48,16 +48,16 @@ extension UUID {
             case UInt8(ascii: "A")...UInt8(ascii: "F"): value = character - UInt8(ascii: "A") + 10
             default: return nil
             }
-            if let first = high {
-                bytes.append(first << 4 | value)
-                high = nil
+            guard digits < 32 else { return nil }
+            if digits < 16 {
+                halves.0 = halves.0 << 4 | UInt64(value)
             } else {
-                high = value
+                halves.1 = halves.1 << 4 | UInt64(value)
             }
+            digits += 1
         }
-        guard offset == 36, bytes.count == 16 else { return nil }
-        self.init(uuid: (
-            bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
-            bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
+        guard offset == 36, digits == 32 else { return nil }
+        let (high, low) = (halves.0.bigEndian, halves.1.bigEndian)
+        self.init(uuid: withUnsafeBytes(of: (high, low)) { $0.load(as: uuid_t.self) })
     }
 }

@@ -62,9 +62,9 @@ final class HTTP2Server: Sendable {
     /// What a connection remembers between its requests, for APNs's rules that hold per
     /// connection. The handler reads and changes it.
     struct ConnectionState: Sendable {
-        /// The provider token in use on the connection, and since when: `nil` until a request
-        /// with a valid one came.
-        var providerToken: (value: String, since: Date)?
+        /// The provider token in use on the connection, since when, and its own issue time
+        /// (`iat`, for its age): `nil` until a request with a valid one came.
+        var providerToken: (value: String, since: Date, issuedAt: Date)?
     }
 
     /// Answers a request on the connection's event loop: changes to `connection` are made

@@ -33,9 +33,29 @@ public struct APNSPushOptions: Hashable, Sendable {
     /// - Parameter payload: the JSON body as sent; a body that is not JSON is not judged here.
     /// - Returns: ``APNSRuleViolation/contentAvailableAtImmediatePriority`` or `nil`.
     public func violation(payload: Data) -> APNSRuleViolation? {
-        guard (priority ?? .default) == .immediately, let aps = (try? JSONValue(parsing: payload))?["aps"]?.objectValue,
+        // Parsed only when the bytes could spell the key: as written, or through an escape.
+        // The emulator checks every request, most of which hold neither.
+        guard (priority ?? .default) == .immediately,
+            Self.maySpellContentAvailable(payload),
+            let aps = (try? JSONValue(parsing: payload))?["aps"]?.objectValue,
             aps.count == 1, aps["content-available"] != nil
         else { return nil }
         return .contentAvailableAtImmediatePriority
+    }
+
+    private static let contentAvailableKey = Array("content-available".utf8)
+
+    /// Whether the bytes hold `content-available` as written, or a backslash, with which an
+    /// escape could spell it. Over raw bytes: Foundation's `firstRange(of:)` on `Data` cost
+    /// more than the parse it spares.
+    private static func maySpellContentAvailable(_ payload: Data) -> Bool {
+        payload.withUnsafeBytes { bytes in
+            let key = contentAvailableKey
+            guard !bytes.contains(UInt8(ascii: "\\")) else { return true }
+            guard bytes.count >= key.count else { return false }
+            return (0...(bytes.count - key.count)).contains { start in
+                bytes[start] == key[0] && key.indices.allSatisfy { bytes[start + $0] == key[$0] }
+            }
+        }
     }
 }
