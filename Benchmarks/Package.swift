@@ -13,10 +13,13 @@ let package = Package(
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
+        // The payload fixtures, read once, for both executables below.
+        .target(name: "BenchmarkFixtures", dependencies: [.product(name: "HeraldCore", package: "Herald")], path: "Benchmarks/Fixtures"),
         // Decode + preview + lint per payload against JSONSerialization's parse of the same bytes.
         .executableTarget(
             name: "HeraldPipeline",
             dependencies: [
+                "BenchmarkFixtures",
                 .product(name: "HeraldCore", package: "Herald"),
                 .product(name: "HeraldDesk", package: "HeraldTools"),
                 .product(name: "Benchmark", package: "benchmark"),
@@ -25,6 +28,18 @@ let package = Package(
             plugins: [
                 .plugin(name: "BenchmarkPlugin", package: "benchmark"),
             ]
+        ),
+        // One pass of one stage, for scripts/stage-cost.sh to count its instructions under
+        // callgrind: CI's guard against a regression. It needs nothing of the benchmark package,
+        // so building it builds only Herald's own modules.
+        .executableTarget(
+            name: "StageCost",
+            dependencies: [
+                "BenchmarkFixtures",
+                .product(name: "HeraldCore", package: "Herald"),
+                .product(name: "HeraldDesk", package: "HeraldTools"),
+            ],
+            path: "Benchmarks/StageCost"
         ),
     ],
     swiftLanguageModes: [.v6]
