@@ -3,6 +3,14 @@ import PackageDescription
 
 // Herald's benchmarks, kept out of the main package so `swift test` at the repository root never
 // builds the benchmark dependency. Run them with `scripts/benchmark.sh` from the repository root.
+
+/// What both executables run: the fixtures, and Herald's decode, preview and lint.
+let pipeline: [Target.Dependency] = [
+    "BenchmarkFixtures",
+    .product(name: "HeraldCore", package: "Herald"),
+    .product(name: "HeraldDesk", package: "HeraldTools"),
+]
+
 let package = Package(
     name: "HeraldBenchmarks",
     platforms: [.macOS(.v13)],
@@ -18,12 +26,7 @@ let package = Package(
         // Decode + preview + lint per payload against JSONSerialization's parse of the same bytes.
         .executableTarget(
             name: "HeraldPipeline",
-            dependencies: [
-                "BenchmarkFixtures",
-                .product(name: "HeraldCore", package: "Herald"),
-                .product(name: "HeraldDesk", package: "HeraldTools"),
-                .product(name: "Benchmark", package: "benchmark"),
-            ],
+            dependencies: pipeline + [.product(name: "Benchmark", package: "benchmark")],
             path: "Benchmarks/HeraldPipeline",
             plugins: [
                 .plugin(name: "BenchmarkPlugin", package: "benchmark"),
@@ -34,11 +37,7 @@ let package = Package(
         // so building it builds only Herald's own modules.
         .executableTarget(
             name: "StageCost",
-            dependencies: [
-                "BenchmarkFixtures",
-                .product(name: "HeraldCore", package: "Herald"),
-                .product(name: "HeraldDesk", package: "HeraldTools"),
-            ],
+            dependencies: pipeline,
             path: "Benchmarks/StageCost"
         ),
     ],
