@@ -36,7 +36,8 @@ enum Stage: String, CaseIterable {
     }
 }
 
-/// One pass of `stage` over every fixture, not counted: the warm-up.
+/// One pass of `stage` over every fixture: called directly for the warm-up, which is not
+/// counted, and through ``runMeasuredPass(_:over:)`` for the pass that is.
 ///
 /// - Returns: a number drawn from every result, so the optimizer cannot drop the work.
 func pass(_ stage: Stage, over inputs: Stage.Inputs) throws -> Int {
