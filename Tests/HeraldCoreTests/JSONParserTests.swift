@@ -12,6 +12,16 @@ struct JSONParserTests {
         #expect(value.jsonText() == #"{"huge":-123456789012345678901234567890,"id":5583118048490418076}"#)
     }
 
+    @Test func aRepeatedKeyKeepsItsLastValueAndFirstSpelling() throws {
+        let value = try JSONValue(parsing: #"{"a": 1, "b": {"c": true, "c": false}, "a": 3}"#)
+        #expect(value == ["a": 3, "b": ["c": false]])
+        // Swift's String == holds for canonically equivalent keys: one member, the first key's bytes.
+        let equivalent = try JSONValue(parsing: Data(#"{"e\#u{301}": 1, "\#u{E9}": 2}"#.utf8))
+        #expect(equivalent.objectValue?.count == 1)
+        #expect(equivalent.objectValue?.keys.first.map { Array($0.utf8) } == Array("e\u{301}".utf8))
+        #expect(equivalent.objectValue?.values.first == 2)
+    }
+
     @Test func surrogatePairEscapesBecomeOneScalar() throws {
         let value = try JSONValue(parsing: #"["\ud83d\udce7 mail", "\u00e9"]"#)
         #expect(Array(value.arrayValue![0].stringValue!.utf8) == [0xF0, 0x9F, 0x93, 0xA7] + Array(" mail".utf8))

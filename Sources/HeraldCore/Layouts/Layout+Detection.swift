@@ -21,7 +21,7 @@ extension Layout {
         if members["gcm.message_id"] != nil {
             return (.fcm, "gcm.message_id is present")
         }
-        if let key = members.keys.sorted().first(where: { $0.hasPrefix("google.c.") || $0 == "fcm_options" }) {
+        if let key = members.keys.filter({ $0.hasPrefix("google.c.") || $0 == "fcm_options" }).min() {
             return (.fcm, "\(key) is present")
         }
         return (.apns, "no provider marker found, so custom data is read from top-level keys")

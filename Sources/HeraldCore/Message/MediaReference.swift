@@ -21,7 +21,6 @@ public enum MediaReference: Hashable, Sendable {
     /// running there, but returns `nil` on iOS 16: refused everywhere, the preview and the
     /// phones Herald checks agree. (Brackets outside an IPv6 host may differ too; UNVERIFIED.)
     public init(_ text: String) {
-        let forbidden = CharacterSet.whitespacesAndNewlines.union(CharacterSet(charactersIn: "<>\"{}|\\^`"))
         guard !text.isEmpty else {
             self = .rejected("it is empty")
             return
@@ -38,7 +37,7 @@ public enum MediaReference: Hashable, Sendable {
             self = .rejected("\"\(text)\" has a second #; write it as %23")
             return
         }
-        guard text.unicodeScalars.allSatisfy({ !forbidden.contains($0) }), let url = URL(string: text) else {
+        guard text.unicodeScalars.allSatisfy({ !Self.forbidden.contains($0) }), let url = URL(string: text) else {
             self = .rejected("\"\(text)\" is not a valid URL")
             return
         }
@@ -63,6 +62,10 @@ public enum MediaReference: Hashable, Sendable {
             self = .rejected("\"\(text)\" uses the \(scheme): scheme, which cannot be downloaded")
         }
     }
+
+    /// What URL text may not hold: white space, angle brackets, quotes and the other characters
+    /// RFC 3986 leaves out. Made once: building it on every call was most of this initializer.
+    private static let forbidden = CharacterSet.whitespacesAndNewlines.union(CharacterSet(charactersIn: "<>\"{}|\\^`"))
 
     /// Whether every `%` starts a complete escape (`%` and two hex digits).
     private static func percentEscapesAreComplete(_ text: String) -> Bool {

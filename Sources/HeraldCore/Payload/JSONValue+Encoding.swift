@@ -38,15 +38,26 @@ extension JSONValue {
         case .bool(let flag): return flag ? 4 : 5
         case .number(let number): return number.text.utf8.count
         case .string(let text): return JSONValue.encodedByteCount(of: text)
-        case .array(let elements): return 2 + max(elements.count - 1, 0) + elements.reduce(0) { $0 + $1.encodedByteCount }
+        case .array(let elements):
+            var count = 2 + max(elements.count - 1, 0)
+            for element in elements { count += element.encodedByteCount }
+            return count
         case .object(let members):
-            return 2 + max(members.count - 1, 0) + members.reduce(0) { $0 + JSONValue.encodedByteCount(of: $1.key) + 1 + $1.value.encodedByteCount }
+            var count = 2 + max(members.count - 1, 0)
+            for (key, value) in members { count += JSONValue.encodedByteCount(of: key) + 1 + value.encodedByteCount }
+            return count
         }
     }
 
+    /// A string's size in quotes, with escapes; read from the string's own storage where it has
+    /// one, which every native string does.
     private static func encodedByteCount(of text: String) -> Int {
+        text.utf8.withContiguousStorageIfAvailable(encodedByteCount(ofUTF8:)) ?? encodedByteCount(ofUTF8: text.utf8)
+    }
+
+    private static func encodedByteCount(ofUTF8 bytes: some Sequence<UInt8>) -> Int {
         var count = 2
-        for byte in text.utf8 {
+        for byte in bytes {
             switch byte {
             case UInt8(ascii: "\""), UInt8(ascii: "\\"), 0x0A, 0x0D, 0x09, 0x08, 0x0C: count += 2
             case ..<0x20: count += 6

@@ -32,7 +32,26 @@ extension String {
     /// The candidate that is this spelled another way: the same ignoring case, `-` and `_`
     /// (`senderName` for `sender_name`), but not equal; `nil` when there is none.
     @_spi(HeraldTools) public func sameSpelling(in candidates: [String]) -> String? {
-        func folded(_ text: String) -> String { text.lowercased().replacingOccurrences(of: "_", with: "").replacingOccurrences(of: "-", with: "") }
-        return candidates.first { folded($0) == folded(self) && $0 != self }
+        let spelling = spellingKey
+        return candidates.first { $0 != self && $0.spellingKey == spelling }
+    }
+
+    /// What two spellings of one name share: the text lowercased, without `-` and `_`
+    /// (`sendername` for `sender_name`, `senderName` and `Sender-Name`).
+    ///
+    /// ASCII text, every key lint compares, is folded byte by byte; other text goes through
+    /// Unicode's case mapping and Foundation's replacement.
+    @_spi(HeraldTools) public var spellingKey: String {
+        guard utf8.allSatisfy({ $0 < 0x80 }) else {
+            return lowercased().replacingOccurrences(of: "_", with: "").replacingOccurrences(of: "-", with: "")
+        }
+        return String(unsafeUninitializedCapacity: utf8.count) { buffer in
+            var count = 0
+            for byte in utf8 where byte != UInt8(ascii: "-") && byte != UInt8(ascii: "_") {
+                buffer[count] = (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 0x20 : byte
+                count += 1
+            }
+            return count
+        }
     }
 }

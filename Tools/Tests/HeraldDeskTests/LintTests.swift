@@ -41,6 +41,24 @@ struct LintTests {
         #expect(Self.findings(Self.clean) == [])
     }
 
+    /// A layout that is none of the built-in ones: its own names are the ones lint compares with.
+    @Test func aCustomLayoutsOwnNamesAreTheOnesSuggested() {
+        var fields = FieldPointers()
+        fields.senderName = [JSONPointer("/from_name")!]
+        fields.senderAvatarURL = [JSONPointer("/communication/picture")!]
+        let layout = Layout(name: "custom", container: .apns, fields: fields, attachments: [])
+        let payload = Payload(json: [
+            "aps": ["alert": ["title": "Ann", "body": "Hi"], "mutable-content": 1],
+            "fromName": "Ann", "picture": "https://x.example/a.png", "sender_name": "Ann", "communication": ["pictur": "https://x.example/a.png"],
+        ])
+        let messages = Linter.lint(payload, preview: Preview(payload: payload, layout: layout)).filter { $0.rule == .communicationKeyNotRead }.map(\.message)
+        #expect(messages == [
+            "fromName is not read; did you mean from_name?",
+            "picture is not read here: Herald reads it inside the \"communication\" object (communication.picture)",
+            "communication.pictur is not read; did you mean communication.picture?",
+        ])
+    }
+
     struct Case: Sendable, CustomStringConvertible {
         let rule: LintRule
         let payload: JSONValue

@@ -13,10 +13,10 @@ struct BackgroundPush {
 
     /// `nil` when the push is not a background one.
     init?(aps: APS, pushOptions: APNSPushOptions) {
-        let noisy = [("alert", aps.alert != nil), ("sound", aps.sound != nil), ("badge", aps.badge != nil)].filter(\.1).map(\.0)
         var findings: [LintFinding] = []
         switch pushOptions.pushType {
         case .background?:
+            let noisy = Self.noisyKeys(aps)
             if !noisy.isEmpty {
                 findings.append(LintFinding(
                     .backgroundWithAlert,
@@ -28,7 +28,7 @@ struct BackgroundPush {
             if let violation = APNSPushType.background.violation(priority: pushOptions.priority) {
                 findings.append(LintFinding(.backgroundPriority, "\(violation); APNs refuses it otherwise"))
             }
-        case nil where aps.contentAvailable && noisy.isEmpty:
+        case nil where aps.contentAvailable && Self.noisyKeys(aps).isEmpty:
             let priority = APNSPushType.background.requiredPriority!.rawValue
             findings.append(LintFinding(
                 .backgroundPushType,
@@ -37,6 +37,11 @@ struct BackgroundPush {
             return nil
         }
         self.findings = findings
+    }
+
+    /// The keys of `aps` that make a push noisy: alert, sound and badge, those present.
+    private static func noisyKeys(_ aps: APS) -> [String] {
+        [("alert", aps.alert != nil), ("sound", aps.sound != nil), ("badge", aps.badge != nil)].filter(\.1).map(\.0)
     }
 }
 

@@ -8,8 +8,11 @@ public struct LintRule: Hashable, Sendable, Identifiable {
         case error, warning, info
 
         public static func < (lhs: Severity, rhs: Severity) -> Bool {
-            allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+            order.firstIndex(of: lhs)! < order.firstIndex(of: rhs)!
         }
+
+        /// `allCases`, made once: lint sorts its findings by it.
+        private static let order = allCases
     }
 
     /// Stable id, such as `no-mutable-content`.

@@ -8,42 +8,33 @@ extension Linter {
     /// extension ignores such a key without a word, so the sender's picture or conversation is
     /// lost on the phone.
     static func lintCommunicationKeys(_ payload: Payload, preview: Preview) -> [LintFinding] {
-        let layout = preview.layout
-        guard let data = layout.dataRoot(in: payload.json).resolve(in: payload.json)?.objectValue else { return [] }
-        var block: [String] = []
-        var flat: [String] = []
-        for field in FieldPointers.fields {
-            for pointer in layout.fields[keyPath: field.keyPath] {
-                switch pointer.tokens.count {
-                case 1: flat.append(pointer.tokens[0])
-                case 2 where pointer.tokens[0] == communicationKey: block.append(pointer.tokens[1])
-                default: break
-                }
-            }
-        }
+        guard let data = preview.layout.dataRoot(in: payload.json).resolve(in: payload.json)?.objectValue else { return [] }
+        let keys = data.keys.filter { $0 != communicationKey && $0 != "aps" }
+        guard !keys.isEmpty || data[communicationKey] != nil else { return [] }
+        let names = CommunicationKeyNames.of(preview.layout.fields)
         var findings: [LintFinding] = []
-        for key in data.keys.sorted() where key != communicationKey && key != "aps" && !flat.contains(key) {
-            if block.contains(key) {
+        for key in keys.sorted() where !names.flat.contains(key) {
+            if names.block.contains(key) {
                 findings.append(LintFinding(
                     .communicationKeyNotRead,
                     "\(key) is not read here: Herald reads it inside the \"\(communicationKey)\" object (\(communicationKey).\(key))"))
-            } else if let near = key.sameSpelling(in: flat + block) {
+            } else if let near = names.sameSpelling(as: key) {
                 // Only another spelling of the same name: beside the communication object live
                 // a provider's own keys (Sendbird's recipient, Twilio's conversation_sid).
-                let place = flat.contains(near) ? near : "\(communicationKey).\(near)"
+                let place = names.flat.contains(near) ? near : "\(communicationKey).\(near)"
                 findings.append(LintFinding(.communicationKeyNotRead, "\(key) is not read; did you mean \(place)?"))
             }
         }
-        guard !block.isEmpty, let members = communicationMembers(data[communicationKey]) else { return findings }
-        for key in members.keys.sorted() where !block.contains(key) {
-            if let near = key.nearest(in: block) {
+        guard !names.block.isEmpty, let members = communicationMembers(data[communicationKey]) else { return findings }
+        for key in members.keys.sorted() where !names.block.contains(key) {
+            if let near = key.nearest(in: names.block) {
                 findings.append(LintFinding(.communicationKeyNotRead, "\(communicationKey).\(key) is not read; did you mean \(communicationKey).\(near)?"))
             }
         }
         return findings
     }
 
-    private static let communicationKey = "communication"
+    private static let communicationKey = CommunicationKeyNames.communicationKey
 
     /// The communication object's members: an object, or one held as JSON text.
     private static func communicationMembers(_ value: JSONValue?) -> [String: JSONValue]? {

@@ -42,7 +42,7 @@ public enum Linter {
         findings += lintCommunication(payload, preview: preview)
         findings += lintCommunicationKeys(payload, preview: preview)
         findings += lintOneSignalData(payload, preview: preview)
-        return findings.enumerated().sorted { ($0.element.severity, $0.offset) < ($1.element.severity, $1.offset) }.map(\.element)
+        return errorsFirst(findings)
     }
 
     /// Lints the payload a provider's request body became: the payload's findings, with the
@@ -75,6 +75,12 @@ public enum Linter {
         for violation in conversion.headerViolations {
             findings.append(LintFinding(.apnsHeaderInvalid, "\(violation), so APNs refuses the notification; fix the header in the \(conversion.provider) request"))
         }
+        return errorsFirst(findings)
+    }
+
+    /// `findings` by severity, errors first, each severity in the order found.
+    private static func errorsFirst(_ findings: [LintFinding]) -> [LintFinding] {
+        guard findings.count > 1 else { return findings }
         return findings.enumerated().sorted { ($0.element.severity, $0.offset) < ($1.element.severity, $1.offset) }.map(\.element)
     }
 
@@ -134,7 +140,7 @@ public enum Linter {
             }
         }
         if case .object(let members) = payload.json["aps"] {
-            for key in members.keys.sorted() where !APS.knownKeys.contains(key) {
+            for key in members.keys.filter({ !APS.knownKeys.contains($0) }).sorted() {
                 let hyphenated = key.replacingOccurrences(of: "_", with: "-")
                 let hint = APS.knownKeys.contains(hyphenated) ? "; did you mean \"\(hyphenated)\"?" : "; move it beside aps"
                 findings.append(LintFinding(.customKeyInAPS, "\"\(key)\" is not an aps key\(hint)"))
@@ -155,7 +161,10 @@ public enum Linter {
     /// What kind of provider request `json` is, when it is one rather than a device payload.
     private static func serverRequestShape(_ json: JSONValue) -> String? {
         func has(_ value: JSONValue?, _ keys: String...) -> Bool { keys.contains { value?[$0] != nil } }
-        if let request = ProviderRequest(json) {
+        // A device payload (with aps) is no provider's request, and is read only for the two
+        // shapes that keep aps.
+        let hasAPS = json["aps"] != nil
+        if !hasAPS, let request = ProviderRequest(json) {
             return "a request body for the \(request.provider), not what the phone receives: `herald convert` prints the payload it becomes, and `herald lint` and `herald preview` convert it first"
         }
         if json["pn_apns"] != nil {
@@ -164,13 +173,13 @@ public enum Linter {
         if has(json, "to", "registration_ids"), has(json, "notification", "data") {
             return "an FCM legacy HTTP request body; the phone receives its notification as aps and data as top-level keys"
         }
-        if json["aps"] == nil, let apns = json["apns"], has(apns, "aps", "payload") {
+        if !hasAPS, let apns = json["apns"], has(apns, "aps", "payload") {
             return "a request body with an apns section (Pusher Beams, an FCM v1 template); the phone receives the object at apns\(apns["payload"] != nil ? ".payload" : ""): lint that object"
         }
-        if json["aps"] == nil, has(json, "device_id"), has(json, "platform") {
+        if !hasAPS, has(json, "device_id"), has(json, "platform") {
             return "a Mattermost push-proxy request; the proxy builds the APNs payload from it"
         }
-        if json["aps"] == nil, json["payload"]?.stringValue != nil, has(json, "userIds", "namespace") {
+        if !hasAPS, json["payload"]?.stringValue != nil, has(json, "userIds", "namespace") {
             return "a Salesforce push request; the phone receives the JSON held in its payload string"
         }
         return nil

@@ -8,16 +8,16 @@ import HeraldCore
 /// directory named by `HERALD_BENCHMARK_FIXTURES` when it is set. Files are kept as `Data`, what
 /// `herald lint` and `herald preview` hand to `Payload(data:)`, so both sides of the comparison
 /// start from the same bytes.
-struct FixtureSet: Sendable {
+public struct FixtureSet: Sendable {
     /// The environment variable that points the benchmarks at another fixture directory.
-    static let directoryVariable = "HERALD_BENCHMARK_FIXTURES"
+    public static let directoryVariable = "HERALD_BENCHMARK_FIXTURES"
 
     /// The directory the fixtures were read from.
-    let directory: URL
+    public let directory: URL
     /// Each fixture's bytes, in file-name order.
-    let files: [Data]
+    public let files: [Data]
     /// The total size of `files`, in bytes.
-    var byteCount: Int { files.reduce(0) { $0 + $1.count } }
+    public var byteCount: Int { files.reduce(0) { $0 + $1.count } }
 
     /// Reads every `*.json` file in the fixture directory.
     ///
@@ -26,7 +26,7 @@ struct FixtureSet: Sendable {
     ///
     /// - Throws: ``FixtureError`` when the directory has no fixtures or a fixture does not parse;
     ///   any error `FileManager` or `Data(contentsOf:)` throws while reading.
-    static func load(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> FixtureSet {
+    public static func load(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> FixtureSet {
         let directory = environment[directoryVariable].map { URL(fileURLWithPath: $0, isDirectory: true) } ?? defaultDirectory
         let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
             .filter { $0.hasSuffix(".json") }
@@ -45,10 +45,10 @@ struct FixtureSet: Sendable {
     }
 
     /// `Tests/HeraldCoreTests/Fixtures/payloads`, found from this file's place in the repository
-    /// (`Benchmarks/Benchmarks/HeraldPipeline/FixtureSet.swift`).
+    /// (`Benchmarks/Benchmarks/Fixtures/FixtureSet.swift`).
     private static var defaultDirectory: URL {
         URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent()  // HeraldPipeline
+            .deletingLastPathComponent()  // Fixtures
             .deletingLastPathComponent()  // Benchmarks (targets)
             .deletingLastPathComponent()  // Benchmarks (package)
             .deletingLastPathComponent()  // repository root
@@ -57,8 +57,8 @@ struct FixtureSet: Sendable {
 }
 
 /// Why the fixture set could not be used.
-struct FixtureError: Error, CustomStringConvertible {
-    let description: String
+public struct FixtureError: Error, CustomStringConvertible {
+    public let description: String
 
     init(_ description: String) {
         self.description = description

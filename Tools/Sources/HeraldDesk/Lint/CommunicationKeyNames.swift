@@ -1,0 +1,52 @@
+@_spi(HeraldTools) import HeraldCore
+
+/// The names under which a layout reads communication fields, for lint's
+/// communication-key-not-read rule: the keys it reads at the data root, the keys it reads
+/// inside the `communication` object, and both by their spelling key, so that another spelling
+/// of a name is found with one lookup.
+///
+/// They depend on the layout's field pointers alone, so they are worked out once for the
+/// built-in layouts' pointers (``of(_:)``) rather than on every lint.
+struct CommunicationKeyNames: Sendable {
+    /// The object whose members ``block`` names.
+    static let communicationKey = "communication"
+
+    /// Keys read at the data root (`sender_name`), each once, in the order of the fields.
+    let flat: [String]
+    /// Keys read inside the communication object (`communication.avatar_url`), each once.
+    let block: [String]
+    /// `flat` then `block`, grouped by ``Swift/String/spellingKey``, each group in that order.
+    private let bySpelling: [String: [String]]
+
+    init(_ fields: FieldPointers) {
+        var flat: [String] = []
+        var block: [String] = []
+        for field in FieldPointers.fields {
+            for pointer in fields[keyPath: field.keyPath] {
+                switch pointer.tokens.count {
+                case 1 where !flat.contains(pointer.tokens[0]): flat.append(pointer.tokens[0])
+                case 2 where pointer.tokens[0] == Self.communicationKey && !block.contains(pointer.tokens[1]): block.append(pointer.tokens[1])
+                default: break
+                }
+            }
+        }
+        self.flat = flat
+        self.block = block
+        bySpelling = Dictionary(grouping: flat + block, by: \.spellingKey)
+    }
+
+    /// The names for `fields`: the built-in layouts' from a table made once, any other's
+    /// worked out now.
+    static func of(_ fields: FieldPointers) -> CommunicationKeyNames {
+        builtIn.first { $0.fields == fields }?.names ?? CommunicationKeyNames(fields)
+    }
+
+    private static let builtIn = Layout.builtIn.map { (fields: $0.fields, names: CommunicationKeyNames($0.fields)) }
+
+    /// The name `key` is another spelling of (`sender_name` for `senderName`): the first of
+    /// `flat` then `block` that is the same ignoring case, `-` and `_` but not equal, as
+    /// `key.sameSpelling(in: flat + block)` finds it; `nil` when there is none.
+    func sameSpelling(as key: String) -> String? {
+        bySpelling[key.spellingKey]?.first { $0 != key }
+    }
+}
