@@ -77,10 +77,14 @@ struct SendToEmulatorTests {
         try await Self.withKey { directory, credentials in
             let ca = directory.appendingPathComponent("ca.pem").path
             // Every second request is accepted and its answer lost: reset, closed connection, stall.
+            // The stall costs the client its deadline; every other answer must come within it,
+            // so the deadline is 5 s: at 1 s, under a full parallel run on 2 busy cores, the
+            // first request (the emulator's first check of the provider token, in a debug build)
+            // was answered late, counted as possibly delivered and sent again.
             let emulator = try await ServerProcess("apns-emulator", credentials + ["--ca-out", ca, "--lose-answer-every", "2"])
             let send = ["send", "apns"] + credentials + [
                 "--topic", "com.example.chat", "--endpoint", "https://127.0.0.1:\(emulator.port)", "--ca-file", ca,
-                "--concurrency", "1", "--connections", "1", "--timeout", "1", "--text", "hi",
+                "--concurrency", "1", "--connections", "1", "--timeout", "5", "--text", "hi",
             ]
             let (first, second, third, fourth) = (String(repeating: "a1", count: 32), String(repeating: "a2", count: 32), String(repeating: "a3", count: 32), String(repeating: "a4", count: 32))
             let json = try await HeraldProcess.run(send + ["--token", first, "--token", second, "--json"])
