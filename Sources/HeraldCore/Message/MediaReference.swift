@@ -65,6 +65,8 @@ public enum MediaReference: Hashable, Sendable {
 
     /// What URL text may not hold: white space, angle brackets, quotes and the other characters
     /// RFC 3986 leaves out. Made once: building it on every call was most of this initializer.
+    /// A `static let` needs `CharacterSet` to be `Sendable`: it is on Linux; in Apple's SDKs
+    /// that is UNVERIFIED here (docs/architecture.md, "Availability").
     private static let forbidden = CharacterSet.whitespacesAndNewlines.union(CharacterSet(charactersIn: "<>\"{}|\\^`"))
 
     /// Whether every `%` starts a complete escape (`%` and two hex digits).
