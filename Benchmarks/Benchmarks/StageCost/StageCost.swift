@@ -4,7 +4,7 @@ import Foundation
 /// Runs one pass of one stage over the payload fixtures, after a warm-up pass, for
 /// `scripts/stage-cost.sh` to count its instructions under callgrind.
 ///
-/// `StageCost <stage> [passes]`, where stage is one of ``Stage``'s raw values; prints the
+/// `StageCost <stage>`, where stage is one of ``Stage``'s raw values; prints the
 /// stage, the number of fixtures and a checksum of the results. The instruction count is the
 /// script's: this program only makes sure the counted function does the same work every time.
 @main
