@@ -11,8 +11,10 @@ import HeraldDesk
 
 let benchmarks: @Sendable () -> Void = {
     let fixtures: FixtureSet
+    let inputs: StageInputs
     do {
         fixtures = try FixtureSet.load()
+        inputs = try StageInputs(fixtures)
     } catch {
         fatalError("HeraldPipeline: \(error)")
     }
@@ -45,10 +47,6 @@ let benchmarks: @Sendable () -> Void = {
     // The same pipeline one stage at a time, each from the previous stage's output computed
     // before measuring, to show where Herald's time goes. The stages add up to the line above.
 
-    let values = fixtures.files.map { try! JSONValue(parsing: $0) }  // load() checked every file parses
-    let payloads = values.map(Payload.init(json:))
-    let previews = payloads.map { Preview(payload: $0) }
-
     Benchmark("Stage 1 JSONValue parse", configuration: configuration) { _ throws in
         for bytes in fixtures.files {
             blackHole(try JSONValue(parsing: bytes))
@@ -56,19 +54,19 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     Benchmark("Stage 2 Payload from JSONValue", configuration: configuration) { _ in
-        for value in values {
+        for value in inputs.values {
             blackHole(Payload(json: value))
         }
     }
 
     Benchmark("Stage 3 Preview", configuration: configuration) { _ in
-        for payload in payloads {
+        for payload in inputs.payloads {
             blackHole(Preview(payload: payload))
         }
     }
 
     Benchmark("Stage 4 Linter lint", configuration: configuration) { _ in
-        for (payload, preview) in zip(payloads, previews) {
+        for (payload, preview) in zip(inputs.payloads, inputs.previews) {
             blackHole(Linter.lint(payload, preview: preview))
         }
     }

@@ -19,28 +19,13 @@ enum Stage: String, CaseIterable {
     /// `Linter.lint(_:preview:)` on payloads and previews built beforehand.
     case lint
 
-    /// What one stage works on: the fixtures and every earlier stage's output, all computed
-    /// before the measured pass.
-    struct Inputs {
-        let files: [Data]
-        let values: [JSONValue]
-        let payloads: [Payload]
-        let previews: [Preview]
-
-        init(_ fixtures: FixtureSet) throws {
-            files = fixtures.files
-            values = try files.map { try JSONValue(parsing: $0) }
-            payloads = values.map(Payload.init(json:))
-            previews = payloads.map { Preview(payload: $0) }
-        }
-    }
 }
 
 /// One pass of `stage` over every fixture: called directly for the warm-up, which is not
 /// counted, and through ``runMeasuredPass(_:over:)`` for the pass that is.
 ///
 /// - Returns: a number drawn from every result, so the optimizer cannot drop the work.
-func pass(_ stage: Stage, over inputs: Stage.Inputs) throws -> Int {
+func pass(_ stage: Stage, over inputs: StageInputs) throws -> Int {
     var count = 0
     switch stage {
     case .baseline:
@@ -69,6 +54,6 @@ func pass(_ stage: Stage, over inputs: Stage.Inputs) throws -> Int {
 /// (callgrind's `--toggle-collect` names this function), so it must keep its name, run once per
 /// process and never be inlined.
 @inline(never)
-func runMeasuredPass(_ stage: Stage, over inputs: Stage.Inputs) throws -> Int {
+func runMeasuredPass(_ stage: Stage, over inputs: StageInputs) throws -> Int {
     try pass(stage, over: inputs)
 }

@@ -17,7 +17,7 @@ enum StageCost {
             exit(2)
         }
         let fixtures = try FixtureSet.load()
-        let inputs = try Stage.Inputs(fixtures)
+        let inputs = try StageInputs(fixtures)
         // The warm-up pass runs every one-time initialization (static tables, lazy globals)
         // outside the counted pass.
         let warmUp = try pass(stage, over: inputs)
