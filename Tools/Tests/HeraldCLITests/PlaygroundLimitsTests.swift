@@ -18,7 +18,7 @@ struct PlaygroundLimitsTests {
         let serve: @Sendable () async -> Void = {
             await server.serve(maximumBodyBytes: 1 << 20, proves: { $0.path.hasPrefix("/token") }) { _ in .text(.ok, "ok\n") }
         }
-        let serving = if #available(macOS 15, *) {
+        let serving = if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
             Task(executorPreference: DedicatedTaskExecutor(label: "playground-server"), operation: serve)
         } else {
             Task(operation: serve)
