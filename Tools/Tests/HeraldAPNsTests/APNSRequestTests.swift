@@ -44,6 +44,21 @@ import Testing
         }
     }
 
+    /// The id is the generator's 128 bits, in order, but for the 4 of the version and the 2 of
+    /// the variant: none lost, none taken from elsewhere.
+    @Test func aVersion4IDKeepsEveryRandomBitButTheSixItSets() {
+        for seed in 0..<20 as Range<UInt64> {
+            var generator = SeededGenerator(seed: seed)
+            var replay = generator
+            let id = UUID.version4(using: &generator)
+            let drawn = [replay.next() as UInt64, replay.next() as UInt64]
+            var digits = Array(drawn.map { String(repeating: "0", count: 16 - String($0, radix: 16).count) + String($0, radix: 16) }.joined())
+            digits[12] = "4"
+            digits[16] = Array("89ab")[Int(String(digits[16]), radix: 16)! & 0x3]
+            #expect(id.uuidString.lowercased().filter { $0 != "-" } == String(digits), "seed \(seed)")
+        }
+    }
+
     @Test func anEndpointWithATrailingSlashStillMakesTheRightPath() {
         let endpoint = APNSEndpoint(url: URL(string: "https://127.0.0.1:2197/")!)
         #expect(endpoint.url.absoluteString + Self.request().path == "https://127.0.0.1:2197/3/device/\(Self.token.hex)")
