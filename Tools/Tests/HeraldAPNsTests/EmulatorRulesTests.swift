@@ -85,6 +85,22 @@ import X509
         #expect(fresh.providerToken == nil)
     }
 
+    /// The token in use on a connection is not verified again, but its age still counts: an
+    /// hour on, the same token on the same connection is expired.
+    @Test func theTokenInUseIsExpiredOnceItOutlivesTheMaximumAgeOnItsConnection() async throws {
+        let responder = try Self.responder()
+        var connection = HTTP2Server.ConnectionState()
+        let request = try Self.wire(Self.providerToken(age: 600))
+        #expect(try await responder.answer(request, connection: &connection).response.status == 200)
+        #expect(try await responder.answer(request, connection: &connection).response.status == 200)
+        // An hour passes for the token in use (its issue time moves back instead of the clock on).
+        let inUse = try #require(connection.providerToken)
+        connection.providerToken = (inUse.value, inUse.since, inUse.issuedAt.addingTimeInterval(-3600))
+        let expired = try await responder.answer(request, connection: &connection)
+        #expect(expired.response.status == 403)
+        #expect(Self.reason(expired) == "ExpiredProviderToken")
+    }
+
     @Test func aProviderTokenIssuedInTheFutureIsRefused() async throws {
         let responder = try Self.responder()
         var connection = HTTP2Server.ConnectionState()
