@@ -246,7 +246,7 @@ import Testing
         let streamID = try Self.send(&machine, 1)
         let ended = Self.ended(machine.requestNotWritten(on: streamID, why: "I/O on closed channel"))
         #expect(ended?.0 == .failed(1, .notWritten("I/O on closed channel")))
-        // Its stream's close, if NIOHTTP2 reports one, ends nothing more.
+        // Its stream's reset, if the server sends one, ends nothing more.
         #expect(Self.isNone(machine.streamClosed(streamID, reason: .cancel)))
     }
 
@@ -281,7 +281,7 @@ import Testing
     }
 
     /// Requests still waiting for a stream end first: their resets must take them out of
-    /// NIOHTTP2's queue before the resets of sent ones free streams it would give them.
+    /// the connection's queue before the resets of sent ones free streams it would give them.
     @Test func requestsThatFoundNoFreeStreamEndUnsentAndBeforeTheSentOnes() throws {
         var machine = Self.open()
         let sent = try Self.sendWhole(&machine, 1, sentAt: Self.at(0))
@@ -368,13 +368,13 @@ import Testing
     @Test func aStreamHeldForASlotWhenGoAwayComesEndsUnsentAndMayGoAgainAtOnce() throws {
         var machine = Self.open()
         _ = try Self.sendWhole(&machine, 1)
-        let queued = try Self.send(&machine, 2)  // NIOHTTP2 holds its HEADERS for a free slot
+        let queued = try Self.send(&machine, 2)  // the connection holds its HEADERS for a free slot
         let settlement = machine.receivedGoAway(lastStreamID: 1, reason: "GOAWAY NO_ERROR")
         #expect(settlement.endings.map(Outcome.init) == [.failed(2, .refusedByGoAway)])
         let error = try #require(settlement.endings.first?.result.error)
         #expect(error.isResendableAtOnce)
         #expect(!error.mayHaveBeenProcessed)
-        // NIOHTTP2 later fails the held write: the exchange ended already.
+        // The held write fails later: the exchange ended already.
         #expect(Self.isNone(machine.requestNotWritten(on: queued, why: "stream closed")))
     }
 
@@ -383,7 +383,7 @@ import Testing
     @Test func closingWhileRequestsWaitForAStreamEndsThemUnsentAndTheOthersPossiblyDelivered() throws {
         var machine = Self.open()
         _ = try Self.sendWhole(&machine, 1)
-        _ = try Self.send(&machine, 2)  // NIOHTTP2 holds its HEADERS for a free slot
+        _ = try Self.send(&machine, 2)  // the connection holds its HEADERS for a free slot
         _ = machine.errorCaught(ChannelError.eof)
         let settlement = machine.channelInactive()
         let closed = APNSTransportError.connectionClosed("\(ChannelError.eof)")
@@ -416,13 +416,13 @@ import Testing
     @Test func aConnectionErrorAbandonsTheConnectionOnce() throws {
         var machine = Self.open()
         _ = try Self.sendWhole(&machine, 1)
-        let first = machine.connectionErrorSent(.protocolError)
-        let reason = "HTTP/2 connection error (\(HTTP2ErrorCode.protocolError)) in what the server sent"
+        let first = machine.connectionErrorSent(HTTP2ConnectionError(.protocolError, "a frame on stream 2, which this client never opened"))
+        let reason = "HTTP/2 connection error in what the server sent: a frame on stream 2, which this client never opened (\(HTTP2ErrorCode.protocolError))"
         #expect(first.abandonReason == reason)
         #expect(first.endings.map(Outcome.init) == [.failed(1, .connectionClosed(reason))])
         #expect(first.stopTakingRequests)
         #expect(first.closeConnection)
-        let second = machine.connectionErrorSent(.protocolError)
+        let second = machine.connectionErrorSent(HTTP2ConnectionError(.protocolError, "a frame on stream 2, which this client never opened"))
         #expect(second.abandonReason == nil)
         #expect(!second.closeConnection)
         #expect(!second.stopTakingRequests)
@@ -433,8 +433,8 @@ import Testing
 
     @Test func aConnectionErrorDuringTheHandshakeFailsReady() {
         var machine = Machine(authority: "api.example:443", maximumBodyByteCount: 8, now: Self.opened)
-        let settlement = machine.connectionErrorSent(.protocolError)
-        let reason = "HTTP/2 connection error (\(HTTP2ErrorCode.protocolError)) in what the server sent"
+        let settlement = machine.connectionErrorSent(HTTP2ConnectionError(.protocolError, "a frame on stream 2, which this client never opened"))
+        let reason = "HTTP/2 connection error in what the server sent: a frame on stream 2, which this client never opened (\(HTTP2ErrorCode.protocolError))"
         #expect(settlement.readyFailure?.description == APNSTransportError.connectFailed(reason).description)
         #expect(settlement.closeConnection)
         #expect(!settlement.stopTakingRequests)  // it never took any

@@ -1,4 +1,4 @@
-@testable import HeraldAPNs
+@testable import HeraldAPNsEmulator
 import NIOCore
 import NIOEmbedded
 import Testing

@@ -2,7 +2,6 @@ import Foundation
 import Logging
 import NIOConcurrencyHelpers
 import NIOCore
-import NIOHTTP2
 import NIOPosix
 import NIOSSL
 
@@ -58,14 +57,10 @@ final class APNSConnection: Sendable {
                 channel.eventLoop.makeCompletedFuture {
                     let pipeline = channel.pipeline.syncOperations
                     try pipeline.addHandler(NIOSSLClientHandler(context: tls, serverHostname: serverName))
-                    try pipeline.addHandler(TLSRecordCoalescer())
-                    let streams = APNSStreamHandler(ready: ready, authority: authority, maximumBodyByteCount: maximumBodyByteCount, logger: logger) {
-                        available.withLockedValue { $0 = false }
-                    }
-                    let http2 = NIOHTTP2Handler.Configuration.apnsClient()
                     try pipeline.addHandler(
-                        NIOHTTP2Handler(mode: .client, frameDelegate: streams, connectionConfiguration: http2.connection, streamConfiguration: http2.stream))
-                    try pipeline.addHandler(streams)
+                        APNSStreamHandler(ready: ready, authority: authority, maximumBodyByteCount: maximumBodyByteCount, logger: logger) {
+                            available.withLockedValue { $0 = false }
+                        })
                 }
             }
         let channel: any Channel

@@ -38,7 +38,7 @@ extension APNSConnectionStateMachine {
         /// The whole answer, or why there is none.
         let result: Result<APNSWireResponse, APNSTransportError>
         /// The stream to reset with CANCEL, if the channel is still open: the server (or
-        /// NIOHTTP2's queue of streams waiting for a slot) is told the request is dropped.
+        /// the connection's queue of streams waiting for a slot) is told the request is dropped.
         let resetStream: HTTP2StreamID?
     }
 

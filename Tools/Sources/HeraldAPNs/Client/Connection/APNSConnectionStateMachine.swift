@@ -96,7 +96,7 @@ struct APNSConnectionStateMachine<Waiter> {
     }
 
     /// An error went through the pipeline. Nothing ends here: a stream error ends only its
-    /// stream (NIOHTTP2 resets it, and ``streamClosed(_:reason:)`` follows), and NIOSSL closes
+    /// stream (the server resets it, and ``streamClosed(_:reason:)`` follows), and NIOSSL closes
     /// on a TLS error. The first error explains what fails next.
     mutating func errorCaught(_ error: any Error) -> Action {
         closeReason = closeReason ?? "\(error)"
@@ -126,7 +126,7 @@ struct APNSConnectionStateMachine<Waiter> {
         return .write(streamID, deadlineTimer: deadlineTimer(for: streamWaitDeadline), stopTakingRequests: idsRanOut)
     }
 
-    /// The request's HEADERS went out at `now` (NIOHTTP2 held them until the server's stream
+    /// The request's HEADERS went out at `now` (the connection held them until the server's stream
     /// limit allowed): its answer's deadline starts.
     mutating func headersSent(on streamID: HTTP2StreamID, now: NIODeadline) -> Action {
         guard let deadline = exchanges[streamID]?.headersSent(at: now), let timer = deadlineTimer(for: deadline) else { return .none }
@@ -164,8 +164,8 @@ struct APNSConnectionStateMachine<Waiter> {
     }
 
     /// The server sent GOAWAY: streams above `lastStreamID` were not processed and end as
-    /// ``APNSTransportError/refusedByGoAway`` (those NIOHTTP2 still holds for a free slot fail
-    /// there when their turn comes); those below it are still answered.
+    /// ``APNSTransportError/refusedByGoAway``; those below it are still answered. (The handler
+    /// ends those still waiting for a free stream as not written.)
     ///
     /// - Parameter reason: the code and debug data, the connection's close reason from now.
     mutating func receivedGoAway(lastStreamID: HTTP2StreamID, reason: String) -> Settlement {
@@ -176,8 +176,8 @@ struct APNSConnectionStateMachine<Waiter> {
         return settlement
     }
 
-    /// NIOHTTP2 closed `streamID`, after its last frame: an exchange still on it got no whole
-    /// answer. `reason` is the reset's code, if it was reset.
+    /// The server closed `streamID` before its whole answer: the exchange on it got none.
+    /// `reason` is the reset's code, if it was reset.
     mutating func streamClosed(_ streamID: HTTP2StreamID, reason: HTTP2ErrorCode?) -> Action {
         end(streamID, failing: .streamClosed(reason), reset: false)
     }
@@ -201,7 +201,7 @@ struct APNSConnectionStateMachine<Waiter> {
             expired.append((streamID, exchange.sentAt))
             if let sentAt = exchange.sentAt, lastReadAt < sentAt { silentSince = min(silentSince ?? sentAt, sentAt) }
         }
-        // Those still waiting for a stream first: their resets take them out of NIOHTTP2's queue
+        // Those still waiting for a stream first: their resets take them out of the connection's queue
         // before the resets of sent ones free streams that the queue would give them.
         expired.sort { ($0.sentAt == nil) == ($1.sentAt == nil) ? $0.streamID < $1.streamID : $0.sentAt == nil }
         var settlement = Settlement()
@@ -221,11 +221,10 @@ struct APNSConnectionStateMachine<Waiter> {
         return settlement
     }
 
-    /// NIOHTTP2 found a connection error in what the server sent (it wrote a GOAWAY with
-    /// `code`, which this client never sends itself) and left the connection open: it ends now.
-    mutating func connectionErrorSent(_ code: HTTP2ErrorCode) -> Settlement {
+    /// The server broke HTTP/2 (the handler wrote a GOAWAY saying how): the connection ends now.
+    mutating func connectionErrorSent(_ error: HTTP2ConnectionError) -> Settlement {
         var settlement = Settlement()
-        abandon("HTTP/2 connection error (\(code)) in what the server sent", into: &settlement)
+        abandon("HTTP/2 connection error in what the server sent: \(error)", into: &settlement)
         return settlement
     }
 
@@ -283,7 +282,7 @@ struct APNSConnectionStateMachine<Waiter> {
     }
 
     /// Ends the exchange on `streamID`, if it has not ended yet, with `error`; `reset` also
-    /// tells the server (or NIOHTTP2's queue of streams waiting for a slot) it is dropped.
+    /// tells the server (or the connection's queue of streams waiting for a slot) it is dropped.
     private mutating func end(_ streamID: HTTP2StreamID, failing error: APNSTransportError, reset: Bool) -> Action {
         guard let exchange = exchanges.removeValue(forKey: streamID) else { return .none }
         return .end(Ending(exchange, failing: error, resetStream: reset ? streamID : nil), closeConnection: closeIfDrained())

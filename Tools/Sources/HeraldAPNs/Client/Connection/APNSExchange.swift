@@ -27,7 +27,7 @@ struct APNSExchange<Waiter> {
     let queuedAt: NIODeadline
     /// Until the HEADERS go out, the end of the wait for a stream; then the answer's deadline.
     private(set) var deadline: NIODeadline
-    /// When the HEADERS went out; `nil` while NIOHTTP2 holds the stream for a free slot.
+    /// When the HEADERS went out; `nil` while the connection holds it for a free stream.
     private(set) var sentAt: NIODeadline?
     /// Whether the request's last byte was written to the socket.
     private(set) var isWritten = false

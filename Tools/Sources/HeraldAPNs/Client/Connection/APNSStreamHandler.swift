@@ -3,40 +3,52 @@ import Logging
 import NIOCore
 import NIOHPACK
 import NIOHTTP2
-import NIOSSL
 import NIOTLS
 import HeraldSending
 
 /// Carries APNs requests as HTTP/2 streams on one connection: the I/O of an
 /// ``APNSConnectionStateMachine``, which decides how each exchange goes and ends.
 ///
-/// It works on frames, under `NIOHTTP2Handler` and without a channel per stream: a request is
-/// one HEADERS and one DATA frame with END_STREAM, and every request written in one event-loop
-/// tick goes out with one flush, so many notifications share a TLS record and a `write`.
-/// `NIOHTTP2Handler` keeps the stream states and the outbound flow control, and holds new
-/// streams beyond the server's `SETTINGS_MAX_CONCURRENT_STREAMS` until earlier ones close.
+/// It speaks the APNs subset of HTTP/2 itself, on the bytes NIOSSL decrypts:
+/// `HTTP2FrameReader` reads the server's frames, NIOHPACK's decoder its header blocks, and
+/// `HTTP2ClientConnection` keeps the settings, stream slots and windows and writes the frames.
+/// A request is one HEADERS and one DATA frame with END_STREAM, and everything written in one
+/// event-loop tick goes out with one flush, so many notifications share a TLS record and a
+/// `write`. (swift-nio-http2's `NIOHTTP2Handler`, which it used before, kept a general
+/// stream state per stream and Huffman-coded every header, and cost over half the client's CPU
+/// per notification: docs/benchmarks.md.)
 ///
-/// The handler turns NIO's events into the state machine's and performs the actions they
+/// The handler turns those events into the state machine's and performs the actions they
 /// return: it writes frames, resumes continuations, sets the one deadline timer, completes
 /// ``ready``, and closes.
 ///
 /// Bound to the channel's event loop: every method runs there.
 final class APNSStreamHandler: ChannelInboundHandler {
-    typealias InboundIn = HTTP2Frame
+    typealias InboundIn = ByteBuffer
+    typealias OutboundOut = ByteBuffer
     typealias Continuation = CheckedContinuation<APNSWireResponse, any Error>
     private typealias StateMachine = APNSConnectionStateMachine<Continuation>
+
+    /// The largest header list read from the server, decoded.
+    private static let maximumHeaderListSize = 16_384
 
     /// Succeeds once TLS is up, the server agreed to HTTP/2 and sent its SETTINGS; fails if the
     /// connection ends first.
     let ready: EventLoopPromise<Void>
-    private let authority: String
     private let logger: Logger
     /// Told when the connection stops taking new requests (perhaps more than once).
     private let becameUnavailable: @Sendable () -> Void
 
     private var stateMachine: StateMachine
+    private var connection: HTTP2ClientConnection
+    private var reader = HTTP2FrameReader()
+    private var decoder = HPACKDecoder(
+        allocator: ByteBufferAllocator(), maxDynamicTableSize: HPACKDecoder.maxDynamicTableSize, maxHeaderListSize: maximumHeaderListSize)
+    private var receivedSettings = false
     private var context: ChannelHandlerContext?
-    private var writer: HTTP2FrameWriter?
+    /// What is written until the flush at the end of this event-loop tick.
+    private var output = ByteBuffer()
+    private var flushScheduled = false
     private var deadlineTimer: Scheduled<Void>?
 
     /// - Parameters:
@@ -50,10 +62,10 @@ final class APNSStreamHandler: ChannelInboundHandler {
         becameUnavailable: @escaping @Sendable () -> Void
     ) {
         self.ready = ready
-        self.authority = authority
         self.logger = logger
         self.becameUnavailable = becameUnavailable
         self.stateMachine = StateMachine(authority: authority, maximumBodyByteCount: maximumBodyByteCount, now: .now())
+        self.connection = HTTP2ClientConnection(authority: authority)
     }
 
     // MARK: Sending
@@ -68,7 +80,7 @@ final class APNSStreamHandler: ChannelInboundHandler {
     ///     server's stream limit is reached): the request then fails unsent.
     ///   - continuation: resumed exactly once.
     func send(_ request: APNSWireRequest, timeout: TimeAmount, streamWaitDeadline: NIODeadline, continuation: Continuation) {
-        guard let context, let writer,
+        guard context != nil,
             case .write(let streamID, let timer, let stopTakingRequests) = stateMachine.send(
                 continuation, timeout: timeout, streamWaitDeadline: streamWaitDeadline, now: .now())
         else {
@@ -77,83 +89,115 @@ final class APNSStreamHandler: ChannelInboundHandler {
         }
         if let timer { setDeadlineTimer(timer) }
         if stopTakingRequests { becameUnavailable() }
+        connection.send(request, on: streamID, into: &output, headersSent: headersSent)
+        flushSoon()
+    }
 
-        var headers = HPACKHeaders()
-        headers.reserveCapacity(request.headers.count + 5)
-        headers.add(name: ":method", value: request.method)
-        headers.add(name: ":scheme", value: "https")
-        headers.add(name: ":authority", value: authority)
-        // The path, apns-id and apns-collapse-id (the apns-id again, unless the caller chose one)
-        // differ per notification: kept out of the HPACK table, so the provider token and the
-        // other repeated headers stay in it and go as one byte each. Indexed, each collapse id
-        // pushed the provider token out of the 4 KB table every few dozen requests.
-        headers.add(name: ":path", value: request.path, indexing: .nonIndexable)
-        for header in request.headers {
-            let differs = header.name == APNSHeaderName.id || header.name == APNSHeaderName.collapseID
-            headers.add(name: header.name, value: header.value, indexing: differs ? .nonIndexable : .indexable)
-        }
-        headers.add(name: "content-length", value: String(request.body.count))
-        var body = context.channel.allocator.buffer(capacity: request.body.count)
-        body.writeBytes(request.body)
-
-        writer.write(HTTP2Frame(streamID: streamID, payload: .headers(.init(headers: headers))))
-        // Only the last write's promise: if the stream could not be opened, this one fails too.
-        let written = context.eventLoop.makePromise(of: Void.self)
-        writer.write(HTTP2Frame(streamID: streamID, payload: .data(.init(data: .byteBuffer(body), endStream: true))), promise: written)
-        written.futureResult.assumeIsolated().whenComplete { [self] result in
-            switch result {
-            case .success: stateMachine.requestWritten(on: streamID)
-            case .failure(let error): perform(stateMachine.requestNotWritten(on: streamID, why: "\(error)"))
-            }
-        }
+    /// A request's HEADERS are written now: its answer's deadline starts.
+    private func headersSent(_ streamID: HTTP2StreamID) {
+        perform(stateMachine.headersSent(on: streamID, now: .now()))
     }
 
     // MARK: Receiving
 
     func handlerAdded(context: ChannelHandlerContext) {
         self.context = context
-        writer = HTTP2FrameWriter(context: context)
+        output = context.channel.allocator.buffer(capacity: 0)
+        if context.channel.isActive { start(context) }
     }
 
     func handlerRemoved(context: ChannelHandlerContext) {
-        // Both hold the context, which holds this handler.
-        self.context = nil
-        writer = nil
+        self.context = nil  // it holds this handler
+    }
+
+    func channelActive(context: ChannelHandlerContext) {
+        start(context)
+        context.fireChannelActive()
+    }
+
+    /// Writes the connection preface; NIOSSL holds it until the handshake is done.
+    private func start(_ context: ChannelHandlerContext) {
+        connection.writePreface(into: &output)
+        flushSoon()
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        let frame = unwrapInboundIn(data)
-        switch frame.payload {
-        case .headers(let block):
-            perform(stateMachine.receivedHeaders(block.headers, endStream: block.endStream, on: frame.streamID))
-        case .data(let block):
-            let chunk: ByteBuffer? = if case .byteBuffer(let bytes) = block.data { bytes } else { nil }
-            perform(stateMachine.receivedData(chunk, endStream: block.endStream, on: frame.streamID))
-        case .goAway(let lastStreamID, let code, let debugData):
-            let reason = "GOAWAY \(code)" + (debugData.map { " \(String(buffer: $0))" } ?? "")
-            logger.debug("GOAWAY", metadata: ["apns.goaway": "\(reason)", "apns.goaway.last-stream": "\(Int(lastStreamID))"])
-            settle(stateMachine.receivedGoAway(lastStreamID: lastStreamID, reason: reason))
-        case .settings(.settings(_)):
-            perform(stateMachine.settingsReceived())
-        default:
-            break  // PING, WINDOW_UPDATE, SETTINGS acks are NIOHTTP2Handler's; resets arrive as StreamClosedEvent
+        var bytes = unwrapInboundIn(data)
+        reader.append(&bytes)
+        do {
+            while let frame = try reader.next() {
+                try handle(frame)
+            }
+        } catch {
+            connectionError(error)
         }
     }
 
+    private func handle(_ frame: HTTP2FrameReader.Frame) throws(HTTP2ConnectionError) {
+        if !receivedSettings {
+            guard case .settings = frame else { throw HTTP2ConnectionError(.protocolError, "the server's first frame was not SETTINGS") }
+            receivedSettings = true
+        }
+        switch frame {
+        case .headers(let streamID, var block, let endStream):
+            let headers: HPACKHeaders
+            do {
+                headers = try decoder.decodeHeaders(from: &block)  // every block, even a dropped stream's: it changes the table
+            } catch {
+                throw HTTP2ConnectionError(.compressionError, "a header block on stream \(streamID) that does not decode: \(error)")
+            }
+            guard try isOpen(streamID) else { return }
+            if endStream { connection.streamEnded(streamID, byReset: false, into: &output, headersSent: headersSent) }
+            perform(stateMachine.receivedHeaders(headers, endStream: endStream, on: streamID))
+        case .data(let streamID, let payload, let endStream, let length):
+            try connection.received(flowControlledLength: length)
+            guard try isOpen(streamID) else { return }
+            if endStream { connection.streamEnded(streamID, byReset: false, into: &output, headersSent: headersSent) }
+            perform(stateMachine.receivedData(payload, endStream: endStream, on: streamID))
+        case .resetStream(let streamID, let code):
+            guard try isOpen(streamID) else { return }
+            connection.streamEnded(streamID, byReset: true, into: &output, headersSent: headersSent)
+            perform(stateMachine.streamClosed(streamID, reason: code))
+        case .settings(let settings):
+            try connection.apply(settings, into: &output, headersSent: headersSent)
+            perform(stateMachine.settingsReceived())
+        case .ping(let opaqueData):
+            connection.writePingAcknowledgement(opaqueData, into: &output)
+        case .goAway(let lastStreamID, let code, let debugData):
+            let reason = "GOAWAY \(code)" + (debugData.readableBytes > 0 ? " \(String(buffer: debugData))" : "")
+            logger.debug("GOAWAY", metadata: ["apns.goaway": "\(reason)", "apns.goaway.last-stream": "\(Int(lastStreamID))"])
+            let unsent = connection.goAway(lastStreamID: lastStreamID)
+            settle(stateMachine.receivedGoAway(lastStreamID: lastStreamID, reason: reason))
+            for streamID in unsent { perform(stateMachine.requestNotWritten(on: streamID, why: "\(reason) came before it went out")) }
+        case .windowUpdate(let streamID, let increment):
+            try connection.windowUpdate(streamID, increment: increment, into: &output)
+        case .settingsAcknowledged, .ignored:
+            break
+        }
+        if output.readableBytes > 0 { flushSoon() }
+    }
+
+    /// Whether a frame for `streamID` concerns an open stream. Frames for streams this client
+    /// reset or stopped waiting for are dropped; a stream it never opened is a connection error.
+    private func isOpen(_ streamID: HTTP2StreamID) throws(HTTP2ConnectionError) -> Bool {
+        if connection.isOpen(streamID) { return true }
+        guard Int(streamID) % 2 == 1, streamID <= connection.highestOpened else {
+            throw HTTP2ConnectionError(.protocolError, "a frame on stream \(streamID), which this client never opened")
+        }
+        return false
+    }
+
     func channelReadComplete(context: ChannelHandlerContext) {
-        // Any read counts as the server talking, even one whose frames NIOHTTP2 dropped (late
+        // Any read counts as the server talking, even one whose frames were dropped (late
         // answers for streams reset meanwhile).
         stateMachine.readCompleted(at: .now())
-        writer?.readComplete()
+        connection.refillReceiveWindow(into: &output)
+        if output.readableBytes > 0 { flushSoon() }
         context.fireChannelReadComplete()
     }
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
-        if let closed = event as? StreamClosedEvent {
-            perform(stateMachine.streamClosed(closed.streamID, reason: closed.reason))
-        } else if let windowChanged = event as? NIOHTTP2WindowUpdatedEvent {
-            writer?.observe(windowChanged)
-        } else if case .handshakeCompleted(let negotiated) = event as? TLSUserEvent {
+        if case .handshakeCompleted(let negotiated) = event as? TLSUserEvent {
             perform(stateMachine.handshakeCompleted(negotiatedProtocol: negotiated))
         }
         context.fireUserInboundEventTriggered(event)
@@ -172,6 +216,47 @@ final class APNSStreamHandler: ChannelInboundHandler {
         context.fireChannelInactive()
     }
 
+    /// The server broke HTTP/2: GOAWAY with the error's code goes out, and the connection ends.
+    private func connectionError(_ error: HTTP2ConnectionError) {
+        connection.writeGoAway(error, into: &output)
+        flushSoon()
+        settle(stateMachine.connectionErrorSent(error))
+    }
+
+    // MARK: Writing
+
+    /// Writes what is gathered in ``output`` with one flush at the end of this event-loop tick.
+    /// The requests written whole in it are told to the state machine once the bytes are out.
+    private func flushSoon() {
+        guard !flushScheduled, let context else { return }
+        flushScheduled = true
+        context.eventLoop.assumeIsolated().execute { [self] in
+            flushScheduled = false
+            flush()
+        }
+    }
+
+    private func flush() {
+        guard let context, output.readableBytes > 0 else { return }
+        let bytes = output
+        output = context.channel.allocator.buffer(capacity: 0)
+        let written = connection.takeWrittenRequests()
+        if written.isEmpty {
+            context.writeAndFlush(wrapOutboundOut(bytes), promise: nil)
+            return
+        }
+        let promise = context.eventLoop.makePromise(of: Void.self)
+        promise.futureResult.assumeIsolated().whenComplete { [self] result in
+            for streamID in written {
+                switch result {
+                case .success: stateMachine.requestWritten(on: streamID)
+                case .failure(let error): perform(stateMachine.requestNotWritten(on: streamID, why: "\(error)"))
+                }
+            }
+        }
+        context.writeAndFlush(wrapOutboundOut(bytes), promise: promise)
+    }
+
     // MARK: Performing
 
     private func perform(_ action: StateMachine.Action) {
@@ -182,12 +267,12 @@ final class APNSStreamHandler: ChannelInboundHandler {
             setDeadlineTimer(deadline)
         case .end(let ending, let closeConnection):
             end(ending)
-            if closeConnection { context?.close(promise: nil) }
+            if closeConnection { close() }
         case .succeedReady:
             ready.succeed()
         case .failReady(let error, let closeConnection):
             ready.fail(error)
-            if closeConnection { context?.close(promise: nil) }
+            if closeConnection { close() }
         }
     }
 
@@ -201,14 +286,21 @@ final class APNSStreamHandler: ChannelInboundHandler {
         if let reason = settlement.abandonReason { logger.info("abandoning connection", metadata: ["apns.connection.why": "\(reason)"]) }
         if settlement.stopTakingRequests { becameUnavailable() }
         for ending in settlement.endings { end(ending) }
-        if settlement.closeConnection { context?.close(promise: nil) }
+        if settlement.closeConnection { close() }
     }
 
     private func end(_ ending: StateMachine.Ending) {
         ending.waiter.resume(with: ending.result)
         if let streamID = ending.resetStream, let context, context.channel.isActive {
-            writer?.write(HTTP2Frame(streamID: streamID, payload: .rstStream(.cancel)))
+            connection.cancel(streamID, into: &output, headersSent: headersSent)
+            flushSoon()
         }
+    }
+
+    /// Closes once what is written so far (a GOAWAY, resets) is out.
+    private func close() {
+        flush()
+        context?.close(promise: nil)
     }
 
     private func setDeadlineTimer(_ deadline: NIODeadline) {
@@ -222,25 +314,5 @@ final class APNSStreamHandler: ChannelInboundHandler {
     private func cancelDeadlineTimer() {
         deadlineTimer?.cancel()
         deadlineTimer = nil
-    }
-}
-
-extension APNSStreamHandler: NIOHTTP2FrameDelegate {
-    /// Sees every frame NIOHTTP2 writes, once it passed the stream limit and flow control:
-    /// - HEADERS start their request's deadline.
-    /// - GOAWAY: this client never sends one itself; one going out means NIOHTTP2 found a
-    ///   connection error, after which it leaves the connection open, so the handler ends it
-    ///   (on the next tick, outside NIOHTTP2's write).
-    func wroteFrame(_ frame: HTTP2Frame) {
-        switch frame.payload {
-        case .headers:
-            perform(stateMachine.headersSent(on: frame.streamID, now: .now()))
-        case .goAway(_, let code, _):
-            context?.eventLoop.assumeIsolated().execute { [self] in
-                settle(stateMachine.connectionErrorSent(code))
-            }
-        default:
-            break
-        }
     }
 }

@@ -5,20 +5,20 @@ import NIOCore
 /// more per write: NIOHTTP2 writes a DATA frame's header and payload apart, so a request
 /// was three records, where h2load sends many requests in one.
 ///
-/// Sits between `NIOSSLHandler` and `NIOHTTP2Handler`, on the client's and the emulator's
-/// connections. Every write's promise completes when the combined buffer is written, or fails
-/// if the connection closes before the flush.
-package final class TLSRecordCoalescer: ChannelOutboundHandler, RemovableChannelHandler {
-    package typealias OutboundIn = IOData
-    package typealias OutboundOut = IOData
+/// Sits between `NIOSSLHandler` and `NIOHTTP2Handler` on the emulator's connections (the
+/// client writes each tick's frames as one buffer itself). Every write's promise completes when
+/// the combined buffer is written, or fails if the connection closes before the flush.
+final class TLSRecordCoalescer: ChannelOutboundHandler, RemovableChannelHandler {
+    typealias OutboundIn = IOData
+    typealias OutboundOut = IOData
 
     private var pending: ByteBuffer?
     /// Completed with the combined write; every gathered write's promise follows it.
     private var written: EventLoopPromise<Void>?
 
-    package init() {}
+    init() {}
 
-    package func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         guard case .byteBuffer(var bytes) = unwrapOutboundIn(data) else {
             // A file region cannot be gathered: what came before goes first, in order.
             writePending(context)
@@ -36,17 +36,17 @@ package final class TLSRecordCoalescer: ChannelOutboundHandler, RemovableChannel
         }
     }
 
-    package func flush(context: ChannelHandlerContext) {
+    func flush(context: ChannelHandlerContext) {
         writePending(context)
         context.flush()
     }
 
-    package func close(context: ChannelHandlerContext, mode: CloseMode, promise: EventLoopPromise<Void>?) {
+    func close(context: ChannelHandlerContext, mode: CloseMode, promise: EventLoopPromise<Void>?) {
         failPending(ChannelError.ioOnClosedChannel)
         context.close(mode: mode, promise: promise)
     }
 
-    package func handlerRemoved(context: ChannelHandlerContext) {
+    func handlerRemoved(context: ChannelHandlerContext) {
         failPending(ChannelError.ioOnClosedChannel)
     }
 

@@ -1,8 +1,8 @@
 import NIOCore
 import NIOHTTP2
 
-/// The writing side of a handler that reads HTTP/2 frame by frame under `NIOHTTP2Handler`,
-/// without per-stream channels: the client's `APNSStreamHandler` and the emulator's server.
+/// The writing side of the emulator's `HTTP2ServerConnectionHandler`, which reads HTTP/2 frame
+/// by frame under `NIOHTTP2Handler`, without per-stream channels.
 ///
 /// - Frames written in one event-loop tick go out with one flush, so many requests or answers
 ///   share a TLS record and a `write`.
@@ -13,9 +13,9 @@ import NIOHTTP2
 ///   (for a stream reset meanwhile) are given back too.
 ///
 /// Bound to the connection's event loop; made in the handler's `handlerAdded`.
-package final class HTTP2FrameWriter {
+final class HTTP2FrameWriter {
     /// The connection window HTTP/2 starts with, and the one kept.
-    package static let targetWindow = 65_535
+    static let targetWindow = 65_535
 
     private let context: ChannelHandlerContext
     private var flushScheduled = false
@@ -26,7 +26,7 @@ package final class HTTP2FrameWriter {
     private var windowUpdateInFlight = false
 
     /// - Parameter context: the handler's context, whose writes go through `NIOHTTP2Handler`.
-    package init(context: ChannelHandlerContext) {
+    init(context: ChannelHandlerContext) {
         self.context = context
     }
 
@@ -35,7 +35,7 @@ package final class HTTP2FrameWriter {
     /// - Parameters:
     ///   - frame: the frame.
     ///   - promise: completed when the frame is written, or fails.
-    package func write(_ frame: HTTP2Frame, promise: EventLoopPromise<Void>? = nil) {
+    func write(_ frame: HTTP2Frame, promise: EventLoopPromise<Void>? = nil) {
         context.write(NIOAny(frame), promise: promise)
         guard !flushScheduled else { return }
         flushScheduled = true
@@ -49,7 +49,7 @@ package final class HTTP2FrameWriter {
     /// window is used, an update that refills it to ``targetWindow`` is due.
     ///
     /// - Parameter event: any window event; only the connection's own (stream 0) counts.
-    package func observe(_ event: NIOHTTP2WindowUpdatedEvent) {
+    func observe(_ event: NIOHTTP2WindowUpdatedEvent) {
         guard !windowUpdateInFlight, event.streamID == .rootStream, let window = event.inboundWindowSize, window <= Self.targetWindow / 2
         else { return }
         windowUpdateDue = HTTP2Frame(streamID: .rootStream, payload: .windowUpdate(windowSizeIncrement: Self.targetWindow - window))
@@ -57,7 +57,7 @@ package final class HTTP2FrameWriter {
 
     /// Writes the WINDOW_UPDATE due, if any. Called from `channelReadComplete`: written during
     /// the read, NIOHTTP2 would deliver a stream's close before the stream's last frame.
-    package func readComplete() {
+    func readComplete() {
         guard let update = windowUpdateDue else { return }
         windowUpdateDue = nil
         windowUpdateInFlight = true
