@@ -91,6 +91,35 @@ import Testing
         }
     }
 
+    /// A hostile server's bytes: a valid stream of frames with random bytes changed. Each either
+    /// reads as frames or is refused with a connection error; none traps, and nothing is read
+    /// past the bytes given (the frames' sizes add up to at most what came).
+    @Test func mangledFramesAreReadOrRefusedNeverTrapped() {
+        let valid =
+            Self.frame(type: 0x4, [0, 3, 0, 0, 0, 100]) + Self.frame(type: 0x1, flags: 0x8 | 0x20, stream: 1, [1, 0, 0, 0, 0, 16, 0x88, 0])
+            + Self.frame(type: 0x9, flags: 0x4, stream: 1, [0x40]) + Self.frame(type: 0x0, flags: 0x9, stream: 1, [2, 1, 2, 0, 0])
+            + Self.frame(type: 0x7, [0, 0, 0, 1, 0, 0, 0, 0])
+        var generator = SystemRandomNumberGenerator()
+        var refused = 0
+        for _ in 0..<20_000 {
+            var bytes = valid
+            for _ in 0..<Int.random(in: 1...4, using: &generator) {
+                bytes[Int.random(in: 0..<bytes.count, using: &generator)] = UInt8.random(in: 0...255, using: &generator)
+            }
+            var reader = HTTP2FrameReader()
+            var buffer = ByteBuffer(bytes: bytes)
+            reader.append(&buffer)
+            do {
+                while let frame = try reader.next() {
+                    if case .data(_, let payload, _, let length) = frame { #expect(payload.readableBytes <= length && length <= bytes.count) }
+                }
+            } catch {
+                refused += 1
+            }
+        }
+        #expect(refused > 0)  // the mangling reaches the checks
+    }
+
     @Test func aHeaderBlockLargerThanTheLimitIsRefused() {
         var bytes = Self.frame(type: 0x1, stream: 1, Array(repeating: 0, count: 16_384))
         for _ in 0..<4 { bytes += Self.frame(type: 0x9, stream: 1, Array(repeating: 0, count: 16_384)) }

@@ -90,6 +90,22 @@ import Testing
         #expect(Self.isUnusableServer(result.cause))
     }
 
+    @Test func anHTTP2ServerThatBreaksTheProtocolIsToldWithGoAwayAndTheFailureSaysWhat() async throws {
+        let identity = try EmulatorIdentity.generate()
+        var configuration = TLSConfiguration.makeServerConfiguration(
+            certificateChain: try NIOSSLCertificate.fromPEMBytes(Array(identity.certificateChainPEM.utf8)).map { .certificate($0) },
+            privateKey: .privateKey(try NIOSSLPrivateKey(bytes: Array(identity.privateKeyPEM.utf8), format: .pem)))
+        configuration.applicationProtocols = ["h2"]
+        // A PING where HTTP/2 requires the server's SETTINGS first (RFC 9113, section 3.4).
+        let ping = String(decoding: [0, 0, 8, 6, 0, 0, 0, 0, 0] + [UInt8](repeating: 0, count: 8), as: UTF8.self)
+        let server = try await Self.startServer(tls: try NIOSSLContext(configuration: configuration), reply: ping)
+        defer { server.close(promise: nil) }
+        let port = try #require(server.localAddress?.port)
+        let result = try await Self.failure(sendingTo: "https://localhost:\(port)", trusting: identity.trustRootPEM)
+        #expect(result.message.contains("HTTP/2 connection error in what the server sent: the server's first frame was not SETTINGS"), "\(result.message)")
+        #expect(result.status == nil)
+    }
+
     @Test func aCertificateNotForTheAddressSaysSoAndIsNotRetried() async throws {
         // The emulator's certificate names localhost and 127.0.0.1; Linux answers all of
         // 127.0.0.0/8 on loopback (a Mac answers only 127.0.0.1 unless given an alias).

@@ -45,6 +45,8 @@ final class APNSStreamHandler: ChannelInboundHandler {
     private var decoder = HPACKDecoder(
         allocator: ByteBufferAllocator(), maxDynamicTableSize: HPACKDecoder.maxDynamicTableSize, maxHeaderListSize: maximumHeaderListSize)
     private var receivedSettings = false
+    /// Whether the server broke HTTP/2: nothing it sends is read any more.
+    private var isBroken = false
     private var context: ChannelHandlerContext?
     /// What is written until the flush at the end of this event-loop tick.
     private var output = ByteBuffer()
@@ -122,6 +124,7 @@ final class APNSStreamHandler: ChannelInboundHandler {
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        guard !isBroken else { return }
         var bytes = unwrapInboundIn(data)
         reader.append(&bytes)
         do {
@@ -218,6 +221,7 @@ final class APNSStreamHandler: ChannelInboundHandler {
 
     /// The server broke HTTP/2: GOAWAY with the error's code goes out, and the connection ends.
     private func connectionError(_ error: HTTP2ConnectionError) {
+        isBroken = true
         connection.writeGoAway(error, into: &output)
         flushSoon()
         settle(stateMachine.connectionErrorSent(error))
