@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Notifications per second into one `herald apns-emulator`, from three senders in turn:
 
-- Herald: `herald send apns --tokens-file` (swift-nio-http2), at each --herald-concurrency and --herald-connections;
+- Herald: `herald send apns --tokens-file` (its own HTTP/2 on swift-nio and swift-nio-ssl), at each --herald-concurrency and --herald-connections;
 - aioapns: its `APNs` client with a .p8 key, pointed at the emulator (see `aioapns_send`),
   N coroutines gathered behind a semaphore of each --aioapns-concurrency;
 - h2load: the same POST, path shape, headers and body, at each --h2load clients x streams:
