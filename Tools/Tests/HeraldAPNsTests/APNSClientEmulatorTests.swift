@@ -614,6 +614,30 @@ import Testing
         }
     }
 
+    @Test func aCancelledBatchTakesNoMoreTokensAndReportsEveryNotificationItSent() async throws {
+        // A million tokens, made as they are taken: cancelled after 200 deliveries, the batch
+        // must stop taking tokens (the ones in flight end and are reported) instead of sending
+        // them all, which would outlast the watchdog.
+        let tokens = NumberedTokens(count: 1_000_000)
+        let reported = Counter()
+        let reachedTwoHundred = AsyncStream<Void>.makeStream()
+        try await Self.withEmulator { client, emulator, _ in
+            let batch = Task {
+                await client.send(try Self.notification(), to: tokens) { _ in
+                    if reported.next() == 200 { reachedTwoHundred.continuation.yield() }
+                }
+            }
+            for await _ in reachedTwoHundred.stream { break }
+            batch.cancel()
+            let finished = try await Self.withWatchdog(seconds: 60) { try await batch.value }
+            #expect(finished != nil, "the cancelled batch kept sending")
+            let count = reported.next() - 1
+            #expect(count >= 200 && count < 1_000_000)
+            // Every notification that reached the emulator was reported, and no more.
+            #expect(emulator.statistics.received == count)
+        }
+    }
+
     @Test func aBatchWithLostAnswersDeliversEveryTokenAndEachDuplicateCameFromALostAnswer() async throws {
         let tokens = (1...3000).map(Self.token)
         let retry = RetryPolicy(maximumAttempts: 10, initialDelay: .milliseconds(1), maximumDelay: .milliseconds(5))
@@ -654,6 +678,19 @@ import Testing
             }
             let mismatched = deliveries.values.filter { collapseIDs[$0.deviceToken.hex] != [$0.collapseID ?? "missing"] }
             #expect(mismatched.isEmpty, "\(mismatched.prefix(3))")
+        }
+    }
+}
+
+/// Tokens 1, 2, … `count`, each made when it is taken.
+struct NumberedTokens: Sequence, Sendable {
+    let count: Int
+
+    func makeIterator() -> AnyIterator<DeviceToken> {
+        var number = 0
+        return AnyIterator {
+            number += 1
+            return number <= count ? APNSClientEmulatorTests.token(number) : nil
         }
     }
 }

@@ -50,8 +50,10 @@ public final class APNSClient: Sendable {
         /// How many notifications a batch (``APNSClient/send(_:to:onDelivery:)``,
         /// ``APNSClient/send(_:to:)``) has in flight at once.
         public var maximumConcurrentRequests: Int
-        /// How many HTTP/2 connections requests are spread over, in turn. Each is one stream
-        /// limit and one event-loop thread; APNs recommends several connections for high volume.
+        /// How many HTTP/2 connections requests are spread over, in turn (a batch's workers hand
+        /// a connection all the requests they have ready at once, so a small batch may use
+        /// fewer). Each is one stream limit and one event-loop thread; APNs recommends several
+        /// connections for high volume.
         public var connections: Int
         /// How often, and after how long, failed attempts are repeated.
         public var retry: RetryPolicy
@@ -92,8 +94,8 @@ public final class APNSClient: Sendable {
     static let maximumResponseBodyByteCount = 8 * 1024
 
     public let configuration: Configuration
-    private let connections: APNSConnectionPool
-    private let tokens: ProviderTokenCache
+    let connections: APNSConnectionPool
+    let tokens: ProviderTokenCache
     private let sleep: @Sendable (Duration) async throws -> Void
     private let now: @Sendable () -> Date
     private let logger: Logger
@@ -166,77 +168,137 @@ public final class APNSClient: Sendable {
 
     /// Sends a request that passed ``APNSRequest/validate()``.
     private func send(validated request: APNSRequest) async -> APNSDelivery {
+        await continueSending(APNSAttempts(prepare(request)), after: .zero)
+    }
+
+    /// The request as it goes out on every attempt: with its `apns-id` (a random one unless
+    /// the caller chose it) and, when resends collapse, that id as its `apns-collapse-id`.
+    func prepare(_ request: APNSRequest) -> APNSRequest {
         var request = request
         var generator = SystemRandomNumberGenerator()
         // Random bytes from the generator: Foundation's UUID() opens /dev/urandom each time on Linux.
         let apnsID = request.apnsID ?? UUID.version4(using: &generator)
         request.apnsID = apnsID
         if configuration.collapsesResends, request.collapseID == nil { request.collapseID = apnsID.lowercasedText }
-        var attempt = 0
-        var possiblyDelivered: [Int] = []
-        func delivery(_ outcome: APNSDelivery.Outcome) -> APNSDelivery {
-            APNSDelivery(
-                deviceToken: request.deviceToken, outcome: outcome, attempts: attempt, possiblyDeliveredAttempts: possiblyDelivered,
-                collapseID: request.collapseID)
+        return request
+    }
+
+    /// What comes after an attempt.
+    enum Step {
+        /// No more attempts: the notification's delivery.
+        case finished(APNSDelivery)
+        /// Another attempt, after the delay (zero: at once).
+        case retry(after: Duration)
+    }
+
+    /// Decides what an attempt's outcome means, under the retry policy: delivered, failed for
+    /// good, or another attempt after a delay. Every path of a notification goes through here,
+    /// whoever made the attempt.
+    ///
+    /// - Parameters:
+    ///   - attempts: the notification's attempts so far; this one is counted.
+    ///   - outcome: the whole answer, or why there is none.
+    ///   - token: the provider token the attempt carried; expired if APNs says so.
+    func settle(_ attempts: inout APNSAttempts, _ outcome: Result<APNSWireResponse, APNSTransportError>, token: String) -> Step {
+        attempts.count += 1
+        let attempt = attempts.count
+        var failure: APNSFailure
+        let decision: APNSRetryDecision
+        switch outcome {
+        case .success(let answer):
+            let response = APNSResponse(wire: answer)
+            // Only a refusal can carry Retry-After; a 200 is not searched for it.
+            let retryAfter = response.status == 200 ? nil : answer.headers.first(named: "retry-after").flatMap { RetryPolicy.retryAfter($0, now: now()) }
+            decision = APNSRetryDecision(response, retryAfter: retryAfter)
+            if decision == .delivered { return .finished(attempts.delivery(.delivered(apnsID: response.apnsID ?? attempts.apnsID))) }
+            failure = APNSFailure(.answered(response), message: explain(response, answer: answer))
+        case .failure(let error):
+            failure = APNSFailure(.transport(error), message: (error.mayHaveBeenProcessed ? "no answer: " : "not sent: ") + "\(error)")
+            if error.mayHaveBeenProcessed { attempts.possiblyDelivered.append(attempt) }
+            if error.isPermanent {
+                decision = .permanent
+            } else if error.mayHaveBeenProcessed && attempts.request.collapseID == nil {
+                failure.message += "; not sent again: it may have been delivered, and without apns-collapse-id a second copy would show twice"
+                decision = .permanent
+            } else {
+                decision = .retryAfterBackOff(retryAfter: nil)
+            }
         }
+        let delay: Duration?
+        switch decision {
+        case .delivered, .permanent:
+            delay = nil
+        case .renewTokenAndRetry:
+            tokens.expire(token)
+            delay = attempt < configuration.retry.maximumAttempts ? .zero : nil
+        case .retryAfterBackOff(let retryAfter?) where retryAfter > configuration.retry.maximumDelay:
+            // A wait longer than the policy allows is not slept out: the caller hears when to come back.
+            failure.message += "; APNs asked to wait \(retryAfter.components.seconds) s, more than the retry policy's maximum"
+            delay = nil
+        case .retryAfterBackOff(let retryAfter):
+            var generator = SystemRandomNumberGenerator()
+            delay = configuration.retry.delay(after: attempt, retryAfter: retryAfter, using: &generator)
+        }
+        guard let delay, !Task.isCancelled else { return .finished(attempts.delivery(.failed(failure))) }
+        attempts.lastFailure = failure
+        logger.debug(
+            "retrying",
+            metadata: [
+                "apns.id": "\(attempts.apnsID.lowercasedText)", "apns.attempt": "\(attempt)", "apns.retry.delay-ms": "\(Int(delay / .milliseconds(1)))",
+                "apns.retry.reason": "\(failure)",
+            ])
+        return .retry(after: delay)
+    }
+
+    /// Waits out a retry's delay.
+    ///
+    /// - Returns: `nil` when the next attempt may go; the delivery, failed with the last
+    ///   failure, when the wait was cancelled.
+    private func wait(_ delay: Duration, for attempts: APNSAttempts) async -> APNSDelivery? {
+        guard delay > .zero else { return nil }
+        do {
+            try await sleep(delay)
+            return nil
+        } catch {
+            return attempts.delivery(.failed(attempts.lastFailure!))
+        }
+    }
+
+    /// Makes the notification's attempts from now on, the first after `delay`, and returns its
+    /// delivery. (A batch makes a notification's first attempt itself, and continues here only
+    /// when ``settle(_:_:token:)`` says to retry.)
+    func continueSending(_ attempts: APNSAttempts, after delay: Duration) async -> APNSDelivery {
+        var attempts = attempts
+        var delay = delay
         while true {
-            attempt += 1
+            if let delivery = await wait(delay, for: attempts) { return delivery }
             let token = tokens.current()
-            var failure: APNSFailure
-            let decision: APNSRetryDecision
+            let outcome: Result<APNSWireResponse, APNSTransportError>
             do {
-                let (answer, response, retryAfter) = try await perform(request, token: token)
-                decision = APNSRetryDecision(response, retryAfter: retryAfter)
-                if decision == .delivered { return delivery(.delivered(apnsID: response.apnsID ?? apnsID)) }
-                failure = APNSFailure(.answered(response), message: explain(response, answer: answer))
+                outcome = .success(try await connections.send(attempts.request.wireRequest(authorization: token), timeout: requestTimeout, streamWait: streamWait))
             } catch {
-                failure = APNSFailure(.transport(error), message: (error.mayHaveBeenProcessed ? "no answer: " : "not sent: ") + "\(error)")
-                if error.mayHaveBeenProcessed { possiblyDelivered.append(attempt) }
-                if error.isPermanent {
-                    decision = .permanent
-                } else if error.mayHaveBeenProcessed && request.collapseID == nil {
-                    failure.message += "; not sent again: it may have been delivered, and without apns-collapse-id a second copy would show twice"
-                    decision = .permanent
-                } else {
-                    decision = .retryAfterBackOff(retryAfter: nil)
-                }
+                outcome = .failure(error)
             }
-            let delay: Duration?
-            switch decision {
-            case .delivered, .permanent:
-                delay = nil
-            case .renewTokenAndRetry:
-                tokens.expire(token)
-                delay = attempt < configuration.retry.maximumAttempts ? .zero : nil
-            case .retryAfterBackOff(let retryAfter?) where retryAfter > configuration.retry.maximumDelay:
-                // A wait longer than the policy allows is not slept out: the caller hears when to come back.
-                failure.message += "; APNs asked to wait \(retryAfter.components.seconds) s, more than the retry policy's maximum"
-                delay = nil
-            case .retryAfterBackOff(let retryAfter):
-                delay = configuration.retry.delay(after: attempt, retryAfter: retryAfter, using: &generator)
-            }
-            guard let delay, !Task.isCancelled else { return delivery(.failed(failure)) }
-            logger.debug(
-                "retrying",
-                metadata: [
-                    "apns.id": "\(apnsID.lowercasedText)", "apns.attempt": "\(attempt)", "apns.retry.delay-ms": "\(Int(delay / .milliseconds(1)))",
-                    "apns.retry.reason": "\(failure)",
-                ])
-            if delay > .zero {
-                do {
-                    try await sleep(delay)
-                } catch {
-                    return delivery(.failed(failure))
-                }
+            switch settle(&attempts, outcome, token: token) {
+            case .finished(let delivery): return delivery
+            case .retry(let next): delay = next
             }
         }
     }
 
+    /// Each attempt's deadline, from when its HEADERS go out.
+    var requestTimeout: TimeAmount { TimeAmount(configuration.requestTimeout.clampedToLongestWait) }
+    /// How long an attempt may wait for a free stream.
+    var streamWait: TimeAmount { TimeAmount(configuration.streamWaitTimeout.clampedToLongestWait) }
+
     /// Sends one notification to many devices, handing each delivery to `onDelivery` as it comes.
     ///
-    /// ``Configuration/maximumConcurrentRequests`` workers each take the next token, send it,
-    /// and call `onDelivery` themselves: a delivery costs no task of its own and no hop to a
-    /// consumer, which matters at tens of thousands a second.
+    /// One worker per connection keeps its share of ``Configuration/maximumConcurrentRequests``
+    /// in flight: it takes tokens, hands their requests to a connection together, and calls
+    /// `onDelivery` itself as outcomes arrive, all that arrived in one wake-up (see
+    /// `APNSBatchMailbox`). A notification whose first attempt is not the last goes on in a task
+    /// of its own, under the same rules as ``send(_:)``. So a delivery costs no task switch of
+    /// its own and no hop to a consumer, which matters at tens of thousands a second.
     ///
     /// - Parameters:
     ///   - template: the notification; its device token is replaced by each of `tokens`.
@@ -257,20 +319,16 @@ public final class APNSClient: Sendable {
             templateError = error
         }
         let feed = DeviceTokenFeed(tokens)
+        if let templateError {
+            while !Task.isCancelled, let token = feed.next() { onDelivery(Self.refused(token, templateError)) }
+            return
+        }
+        let inFlight = max(1, configuration.maximumConcurrentRequests)
+        let workers = min(max(1, configuration.connections), inFlight)
         await withTaskGroup(of: Void.self) { group in
-            for _ in 0..<max(1, configuration.maximumConcurrentRequests) {
-                group.addTask {
-                    while !Task.isCancelled, let token = feed.next() {
-                        if let templateError {
-                            onDelivery(Self.refused(token, templateError))
-                            continue
-                        }
-                        var request = template
-                        request.deviceToken = token
-                        request.apnsID = nil  // each device's notification gets its own id
-                        onDelivery(await self.send(validated: request))
-                    }
-                }
+            for worker in 0..<workers {
+                let window = inFlight / workers + (worker < inFlight % workers ? 1 : 0)
+                group.addTask { await self.work(template, feed: feed, window: window, slot: worker, onDelivery: onDelivery) }
             }
         }
     }
@@ -290,15 +348,6 @@ public final class APNSClient: Sendable {
             }
             continuation.onTermination = { _ in work.cancel() }
         }
-    }
-
-    private func perform(_ request: APNSRequest, token: String) async throws(APNSTransportError) -> (APNSWireResponse, APNSResponse, Duration?) {
-        let wire = request.wireRequest(authorization: token)
-        let answer = try await connections.send(
-            wire, timeout: TimeAmount(configuration.requestTimeout.clampedToLongestWait),
-            streamWait: TimeAmount(configuration.streamWaitTimeout.clampedToLongestWait))
-        let retryAfter = answer.headers.first(named: "retry-after").flatMap { RetryPolicy.retryAfter($0, now: now()) }
-        return (answer, APNSResponse(wire: answer), retryAfter)
     }
 
     /// The failure's message. APNs gives every refusal a JSON reason; an answer without one

@@ -106,7 +106,24 @@ final class APNSConnection: Sendable {
     func send(_ request: APNSWireRequest, timeout: TimeAmount, streamWaitDeadline: NIODeadline) async throws -> APNSWireResponse {
         try await withCheckedThrowingContinuation { continuation in
             channel.eventLoop.execute {
-                self.handler.value.send(request, timeout: timeout, streamWaitDeadline: streamWaitDeadline, continuation: continuation)
+                self.handler.value.send(request, timeout: timeout, streamWaitDeadline: streamWaitDeadline, waiter: .continuation(continuation))
+            }
+        }
+    }
+
+    /// Sends a batch's requests, each on its own stream, with one hop onto the connection's
+    /// event loop; the outcome of each goes to `mailbox` under its index, exactly once.
+    ///
+    /// - Parameters:
+    ///   - requests: the requests with the indexes their outcomes are posted under.
+    ///   - timeout: how long each answer may take once its request went out.
+    ///   - streamWaitDeadline: when to stop waiting for a free stream.
+    ///   - mailbox: where the outcomes go.
+    func send(_ requests: [(index: Int, request: APNSWireRequest)], timeout: TimeAmount, streamWaitDeadline: NIODeadline, to mailbox: APNSBatchMailbox) {
+        channel.eventLoop.execute {
+            let handler = self.handler.value
+            for (index, request) in requests {
+                handler.send(request, timeout: timeout, streamWaitDeadline: streamWaitDeadline, waiter: .mailbox(mailbox, index: index))
             }
         }
     }

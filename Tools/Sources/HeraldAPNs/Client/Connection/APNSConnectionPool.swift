@@ -64,7 +64,7 @@ final class APNSConnectionPool: Sendable {
         while true {
             let connection: APNSConnection
             do {
-                connection = try await nextConnection()
+                connection = try await self.connection(inSlot: nil)
             } catch {
                 throw error as? APNSTransportError ?? .connectFailed("\(error)")
             }
@@ -108,11 +108,20 @@ final class APNSConnectionPool: Sendable {
         case wait(Task<APNSConnection, any Error>)
     }
 
-    private func nextConnection() async throws -> APNSConnection {
+    /// The connection in slot `slot` modulo the number of connections (a batch worker keeps to
+    /// one), or the next in turn when `nil`; opened or replaced first if need be.
+    ///
+    /// - Throws: ``APNSTransportError/shutDown``, or why the connection could not be opened.
+    func connection(inSlot slot: Int?) async throws -> APNSConnection {
         let pick = try state.withLockedValue { state throws -> Pick in
             guard !state.isShutDown else { throw APNSTransportError.shutDown }
-            let index = state.next % state.slots.count
-            state.next &+= 1
+            let index: Int
+            if let slot {
+                index = slot % state.slots.count
+            } else {
+                index = state.next % state.slots.count
+                state.next &+= 1
+            }
             switch state.slots[index] {
             case .open(let connection) where connection.isAvailable:
                 return .ready(connection)

@@ -26,8 +26,7 @@ import HeraldSending
 final class APNSStreamHandler: ChannelInboundHandler {
     typealias InboundIn = ByteBuffer
     typealias OutboundOut = ByteBuffer
-    typealias Continuation = CheckedContinuation<APNSWireResponse, any Error>
-    private typealias StateMachine = APNSConnectionStateMachine<Continuation>
+    private typealias StateMachine = APNSConnectionStateMachine<APNSWaiter>
 
     /// The largest header list read from the server, decoded.
     private static let maximumHeaderListSize = 16_384
@@ -72,7 +71,7 @@ final class APNSStreamHandler: ChannelInboundHandler {
 
     // MARK: Sending
 
-    /// Writes the request on a new stream; `continuation` gets the answer or the failure.
+    /// Writes the request on a new stream; `waiter` gets the answer or the failure.
     ///
     /// - Parameters:
     ///   - request: the APNs request.
@@ -80,13 +79,13 @@ final class APNSStreamHandler: ChannelInboundHandler {
     ///     reset with CANCEL.
     ///   - streamWaitDeadline: when to give up if the HEADERS have not gone out yet (the
     ///     server's stream limit is reached): the request then fails unsent.
-    ///   - continuation: resumed exactly once.
-    func send(_ request: APNSWireRequest, timeout: TimeAmount, streamWaitDeadline: NIODeadline, continuation: Continuation) {
+    ///   - waiter: told exactly once.
+    func send(_ request: APNSWireRequest, timeout: TimeAmount, streamWaitDeadline: NIODeadline, waiter: APNSWaiter) {
         guard context != nil,
             case .write(let streamID, let timer, let stopTakingRequests) = stateMachine.send(
-                continuation, timeout: timeout, streamWaitDeadline: streamWaitDeadline, now: .now())
+                waiter, timeout: timeout, streamWaitDeadline: streamWaitDeadline, now: .now())
         else {
-            continuation.resume(throwing: APNSTransportError.connectionUnavailable)
+            waiter.resume(with: .failure(.connectionUnavailable))
             return
         }
         if let timer { setDeadlineTimer(timer) }
