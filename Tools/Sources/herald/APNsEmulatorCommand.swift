@@ -131,7 +131,7 @@ struct APNsEmulatorCommand: AsyncParsableCommand {
         guard latency >= 0, latency <= 86_400 else { throw ValidationError("--latency must be a number of seconds from 0 to 86400 (a day), not \(latency)") }
         try SecondsOption.check(idleTimeout, flag: "--idle-timeout", maximum: 86_400)
         guard (retryAfter ?? 0) <= 86_400 else { throw ValidationError("--retry-after must be at most 86400 (a day)") }
-        for token in unregisteredToken where DeviceToken(token) == nil {
+        for token in unregisteredToken where !DeviceToken.isToken(token) {
             throw ValidationError("--unregistered-token \(token) is not hex bytes")
         }
     }

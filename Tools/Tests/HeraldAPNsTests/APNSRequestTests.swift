@@ -72,6 +72,10 @@ import Testing
         #expect(DeviceToken("") == nil)
         #expect(DeviceToken("A1\tB2")?.hex == "a1b2")
         #expect(DeviceToken("a1é2") == nil)
+        // The check without a token agrees with the parse.
+        for text in ["<A1B2 C3D4>", "a1b", "zz", "  <> ", "", "A1\tB2", "a1é2", "00", "0"] {
+            #expect(DeviceToken.isToken(text) == (DeviceToken(text) != nil), "\(text)")
+        }
     }
 
     struct Case: Sendable, CustomStringConvertible {

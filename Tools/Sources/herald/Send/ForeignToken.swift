@@ -18,7 +18,7 @@ enum ForeignToken: CaseIterable {
 
     /// What `text` is; `nil` when it is an APNs device token (hex bytes).
     init?(_ text: String) {
-        guard DeviceToken(text) == nil else { return nil }
+        guard !DeviceToken.isToken(text) else { return nil }
         if UUID(uuidString: text) != nil {
             self = .oneSignalSubscriptionID
         } else if (text.hasPrefix("ExponentPushToken[") || text.hasPrefix("ExpoPushToken[")) && text.hasSuffix("]") {
