@@ -38,10 +38,18 @@ struct CommunicationKeyNames: Sendable {
     /// The names for `fields`: the built-in layouts' from a table made once, any other's
     /// worked out now.
     static func of(_ fields: FieldPointers) -> CommunicationKeyNames {
-        builtIn.first { $0.fields == fields }?.names ?? CommunicationKeyNames(fields)
+        guard let index = builtInFields.firstIndex(of: fields) else { return CommunicationKeyNames(fields) }
+        return builtInNames[index]
     }
 
-    private static let builtIn = Layout.builtIn.map { (fields: $0.fields, names: CommunicationKeyNames($0.fields)) }
+    /// Each distinct set of the built-in layouts' pointers once (most share one). A layout's
+    /// pointers are usually the very arrays of this table, which compare equal without looking
+    /// at their elements.
+    private static let builtInFields: [FieldPointers] = Layout.builtIn.reduce(into: []) { table, layout in
+        if !table.contains(layout.fields) { table.append(layout.fields) }
+    }
+    /// The names for each of ``builtInFields``.
+    private static let builtInNames = builtInFields.map(CommunicationKeyNames.init)
 
     /// The name `key` is another spelling of (`sender_name` for `senderName`): the first of
     /// `flat` then `block` that is the same ignoring case, `-` and `_` but not equal, as
