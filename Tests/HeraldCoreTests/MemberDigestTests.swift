@@ -23,6 +23,15 @@ struct MemberDigestTests {
         }
     }
 
+    @Test("A digest of names keeps every one of them, and a non-ASCII one rules nothing out")
+    func digestOfNames() {
+        let codes: [Decision.Code] = [.avatarURLRejected, .groupAvatarURLEmpty, .attachmentRelative, .fieldIgnored]
+        let digest = MemberDigest(names: codes.map(\.rawValue))
+        for code in codes { #expect(digest.mayContain(code.rawValue), "\(code.rawValue)") }
+        #expect(!digest.mayContain(Decision.Code.layoutDetected.rawValue))
+        #expect(MemberDigest(names: ["caf\u{E9}"]).mayContain("anything"))
+    }
+
     @Test("Most absent names are ruled out, so the digest saves lookups")
     func rulesOutAbsentNames() {
         let payload: JSONValue = ["aps": ["alert": "Hi"], "sender_name": "Ann"]

@@ -14,17 +14,26 @@
     ///   parse a string that holds JSON, or index an array).
     public init(_ value: JSONValue) {
         guard case .object(let members) = value else {
-            bits = .max
+            self.init(bits: .max)
             return
         }
+        self.init(names: members.keys)
+    }
+
+    /// The digest of a set of names, such as the keys of a table to be looked up by name.
+    public init(names: some Sequence<String>) {
         var bits: UInt64 = 0
-        for name in members.keys {
+        for name in names {
             guard let bit = Self.bit(name) else {
                 bits = .max
                 break
             }
             bits |= bit
         }
+        self.init(bits: bits)
+    }
+
+    private init(bits: UInt64) {
         self.bits = bits
     }
 

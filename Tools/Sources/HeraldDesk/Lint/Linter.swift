@@ -215,6 +215,10 @@ public enum Linter {
         .fieldIgnored: { LintFinding(.communicationValueType, $0.message) },
     ]
 
+    /// The codes of ``decisionFindings``, which rule out most other decisions' codes without
+    /// hashing them (a code's text is longer than a small string, and hashed at length).
+    private static let decisionCodes = MemberDigest(names: decisionFindings.keys.map(\.rawValue))
+
     /// - Parameter data: the layout's custom data (``Layout/dataRoot(in:)`` resolved), if any.
     private static func lintCommunication(_ data: JSONValue?, preview: Preview, into findings: inout [LintFinding]) {
         if let block = communicationBlock.resolve(in: data ?? .null),
@@ -222,7 +226,7 @@ public enum Linter {
         {
             findings.append(LintFinding(.communicationWithoutSenderName, "the communication block has no sender_name, so no sender is shown; add the sender's display name"))
         }
-        for decision in preview.decisions {
+        for decision in preview.decisions where decisionCodes.mayContain(decision.code.rawValue) {
             if let finding = decisionFindings[decision.code] { findings.append(finding(decision)) }
         }
         for (what, url) in [("avatar", preview.message.sender?.avatarURL), ("group avatar", preview.message.groupAvatarURL)] {
