@@ -52,6 +52,8 @@ public struct Alert: Hashable, Sendable {
     /// An alert with none of these (or an empty dictionary) is not shown, and iOS does not run
     /// the service extension for it.
     public var isVisible: Bool {
-        [title, subtitle, body, titleLocKey, subtitleLocKey, locKey].contains { !($0 ?? "").isEmpty }
+        // Each in turn rather than through an array of them, which would be allocated per call.
+        func shows(_ text: String?) -> Bool { !(text ?? "").isEmpty }
+        return shows(title) || shows(subtitle) || shows(body) || shows(titleLocKey) || shows(subtitleLocKey) || shows(locKey)
     }
 }

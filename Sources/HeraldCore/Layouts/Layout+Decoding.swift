@@ -10,14 +10,21 @@ extension Layout {
     /// - Parameter payload: the whole payload (`userInfo`).
     /// - Returns: the message and the decisions taken.
     public func decode(_ payload: JSONValue) -> DecodedMessage {
+        decode(payload, payloadDigest: MemberDigest(payload))
+    }
+
+    /// ``decode(_:)`` with the payload's digest made beforehand. Most pointers find nothing;
+    /// the digests rule most of those out without a lookup.
+    func decode(_ payload: JSONValue, payloadDigest: MemberDigest) -> DecodedMessage {
         var decisions: [Decision] = []
         let root = dataRoot(in: payload, decisions: &decisions)
         // Resolved once: every field pointer is relative to it.
         let data = root.resolve(in: payload) ?? .null
+        let dataDigest = root.tokens.isEmpty ? payloadDigest : MemberDigest(data)
         /// The first pointer's value `read` takes; a value of the wrong JSON type is a decision,
         /// read as text (a number for a name) or ignored (an array, object or Boolean).
         func first(_ pointers: [JSONPointer], _ read: (JSONValue) -> String?, textOnly: Bool = false) -> String? {
-            for pointer in pointers {
+            for pointer in pointers where dataDigest.mayResolve(pointer) {
                 guard let value = pointer.resolve(in: data) else { continue }
                 let place = (root.tokens + pointer.tokens).joined(separator: ".")
                 if let text = read(value) {
@@ -52,7 +59,7 @@ extension Layout {
         message.conversationIdentifier = first(fields.conversationIdentifier, Layout.text)
         message.groupName = first(fields.groupName, Layout.text, textOnly: true)
         if message.groupName == nil, message.sender != nil {
-            for pointer in groupNameFallbacks {
+            for pointer in groupNameFallbacks where payloadDigest.mayResolve(pointer) {
                 if let subtitle = pointer.resolve(in: payload)?.identifierText {
                     message.groupName = subtitle
                     decisions.append(Decision(.groupNameFromSubtitle, "group name \"\(subtitle)\" taken from \(pointer), as no group_name was given"))
@@ -69,11 +76,11 @@ extension Layout {
         } else if let groupAvatarText {
             decisions.append(Decision(.groupAvatarIgnored, "group avatar \"\(groupAvatarText)\" ignored: without a group name this is no group conversation"))
         }
-        message.recipients = fields.recipients.lazy.compactMap { $0.resolve(in: data) }
+        message.recipients = fields.recipients.lazy.filter(dataDigest.mayResolve).compactMap { $0.resolve(in: data) }
             .map(Layout.recipientList).first { !$0.isEmpty } ?? []
         message.mentionsCurrentUser = first(fields.mentionsCurrentUser, Layout.flagText) == "1"
         message.isReplyToCurrentUser = first(fields.isReplyToCurrentUser, Layout.flagText) == "1"
-        message.attachments = readAttachments(payload, data: data, root: root, decisions: &decisions)
+        message.attachments = readAttachments(payload, data: data, root: root, digests: (payloadDigest, dataDigest), decisions: &decisions)
         return DecodedMessage(message: message, decisions: decisions, localAvatar: localAvatar)
     }
 
@@ -90,20 +97,23 @@ extension Layout {
         case .apns, .fcm:
             return JSONPointer(tokens: [])
         case .expo:
-            let body = Layout.pointer("/body")
-            return Layout.holdsObject(body.resolve(in: payload)) ? body : JSONPointer(tokens: [])
+            return Layout.holdsObject(Layout.expoDataRoot.resolve(in: payload)) ? Layout.expoDataRoot : JSONPointer(tokens: [])
         case .oneSignal:
             break
         }
-        let classic = Layout.pointer("/custom/a")
-        if Layout.holdsObject(classic.resolve(in: payload)) {
-            return classic
+        if Layout.holdsObject(Layout.oneSignalClassicDataRoot.resolve(in: payload)) {
+            return Layout.oneSignalClassicDataRoot
         }
         if payload["os_data"] != nil {
             decisions.append(Decision(.oneSignalDataLocation, "no custom.a object, so OneSignal data is read from top-level keys beside os_data (newer SDK layout)"))
         }
         return JSONPointer(tokens: [])
     }
+
+    /// Expo's data root, when it holds an object; parsed once, not on every payload.
+    private static let expoDataRoot = Layout.pointer("/body")
+    /// Classic OneSignal's data root, when it holds an object.
+    private static let oneSignalClassicDataRoot = Layout.pointer("/custom/a")
 
     /// Whether a value is an object, or an object or array held as JSON text: a data root.
     private static func holdsObject(_ value: JSONValue?) -> Bool {
@@ -191,10 +201,12 @@ extension Layout {
         }
     }
 
-    private func readAttachments(_ payload: JSONValue, data: JSONValue, root: JSONPointer, decisions: inout [Decision]) -> [Message.Attachment] {
+    private func readAttachments(
+        _ payload: JSONValue, data: JSONValue, root: JSONPointer, digests: (payload: MemberDigest, data: MemberDigest), decisions: inout [Decision]
+    ) -> [Message.Attachment] {
         var attachments: [Message.Attachment] = []
         var seen: Set<String> = []
-        for source in self.attachments {
+        for source in self.attachments where (source.isInData ? digests.data : digests.payload).mayResolve(source.url) {
             let base = source.isInData ? data : payload
             guard let value = source.url.resolve(in: base) else { continue }
             let declared = source.declaredType.flatMap { $0.resolve(in: base)?.identifierText }

@@ -5,20 +5,27 @@ extension Layout {
     /// - Parameter payload: the whole payload (`userInfo`).
     /// - Returns: the layout and, for a person, the marker that decided it.
     public static func detect(in payload: JSONValue) -> (layout: Layout, reason: String) {
+        detect(in: payload, digest: MemberDigest(payload))
+    }
+
+    /// ``detect(in:)`` with the payload's digest made beforehand, which rules out most markers
+    /// without a lookup.
+    static func detect(in payload: JSONValue, digest: MemberDigest) -> (layout: Layout, reason: String) {
         let members = payload.objectValue ?? [:]
-        if members["notifee_options"] != nil {
+        func member(_ key: String) -> JSONValue? { digest.member(key, of: payload) }
+        if member("notifee_options") != nil {
             return (.notifee, "notifee_options is present")
         }
-        if let custom = members["custom"], custom["i"] != nil || custom["a"] != nil {
+        if let custom = member("custom"), custom["i"] != nil || custom["a"] != nil {
             return (.oneSignal, "custom.\(custom["i"] != nil ? "i" : "a") is present (OneSignal classic)")
         }
-        if members["os_data"] != nil {
+        if member("os_data") != nil {
             return (.oneSignal, "os_data is present (OneSignal)")
         }
-        if let key = ["experienceId", "scopeKey"].first(where: { members[$0] != nil }) {
+        if let key = ["experienceId", "scopeKey"].first(where: { member($0) != nil }) {
             return (.expo, "\(key) is present (Expo push service)")
         }
-        if members["gcm.message_id"] != nil {
+        if member("gcm.message_id") != nil {
             return (.fcm, "gcm.message_id is present")
         }
         if let key = members.keys.filter({ $0.hasPrefix("google.c.") || $0 == "fcm_options" }).min() {

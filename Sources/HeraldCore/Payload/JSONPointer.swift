@@ -55,7 +55,9 @@ public struct JSONPointer: Hashable, Sendable, CustomStringConvertible {
 
     /// Escapes one token: `~` as `~0`, `/` as `~1`.
     public static func escape(_ token: String) -> String {
-        token.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+        // Most tokens have neither: no Foundation search for those.
+        guard token.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) else { return token }
+        return token.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
     }
 
     /// The value this pointer reaches in `document`, or `nil` when a step finds nothing.

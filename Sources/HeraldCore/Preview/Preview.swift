@@ -28,15 +28,17 @@ public struct Preview: Hashable, Sendable {
     ///   - layout: the layout to read with; `nil` detects one.
     public init(payload: Payload, layout: Layout? = nil) {
         var decisions: [Decision] = []
+        // Made once for both: it spares most lookups of keys the payload does not have.
+        let digest = MemberDigest(payload.json)
         if let layout {
             self.layout = layout
             decisions.append(Decision(.layoutChosen, "layout \(layout.name) was chosen"))
         } else {
-            let detected = Layout.detect(in: payload.json)
+            let detected = Layout.detect(in: payload.json, digest: digest)
             self.layout = detected.layout
             decisions.append(Decision(.layoutDetected, "layout \(detected.layout.name): \(detected.reason)"))
         }
-        let decoded = self.layout.decode(payload.json)
+        let decoded = self.layout.decode(payload.json, payloadDigest: digest)
         message = decoded.message
         localAvatar = decoded.localAvatar
         decisions += decoded.decisions

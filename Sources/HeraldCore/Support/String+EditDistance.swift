@@ -42,16 +42,20 @@ extension String {
     /// ASCII text, every key lint compares, is folded byte by byte; other text goes through
     /// Unicode's case mapping and Foundation's replacement.
     @_spi(HeraldTools) public var spellingKey: String {
-        guard utf8.allSatisfy({ $0 < 0x80 }) else {
-            return lowercased().replacingOccurrences(of: "_", with: "").replacingOccurrences(of: "-", with: "")
-        }
-        return String(unsafeUninitializedCapacity: utf8.count) { buffer in
-            var count = 0
-            for byte in utf8 where byte != UInt8(ascii: "-") && byte != UInt8(ascii: "_") {
-                buffer[count] = (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 0x20 : byte
-                count += 1
+        // The bytes are read from the string's own storage: its UTF-8 iterator costs several
+        // times as much per byte.
+        var text = self
+        let folded: String? = text.withUTF8 { bytes in
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+            return String(unsafeUninitializedCapacity: bytes.count) { buffer in
+                var count = 0
+                for byte in bytes where byte != UInt8(ascii: "-") && byte != UInt8(ascii: "_") {
+                    buffer[count] = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 0x20 : byte
+                    count += 1
+                }
+                return count
             }
-            return count
         }
+        return folded ?? lowercased().replacingOccurrences(of: "_", with: "").replacingOccurrences(of: "-", with: "")
     }
 }

@@ -17,6 +17,8 @@ struct CommunicationKeyNames: Sendable {
     let block: [String]
     /// `flat` then `block`, grouped by ``Swift/String/spellingKey``, each group in that order.
     private let bySpelling: [String: [String]]
+    /// The ``spellingBit(_:)`` of every name; all bits when a name has other characters than ASCII.
+    private let spellingBits: UInt64
 
     init(_ fields: FieldPointers) {
         var flat: [String] = []
@@ -33,15 +35,50 @@ struct CommunicationKeyNames: Sendable {
         self.flat = flat
         self.block = block
         bySpelling = Dictionary(grouping: flat + block, by: \.spellingKey)
+        spellingBits = (flat + block).reduce(0) { bits, name in Self.spellingBit(name).map { bits | $0 } ?? .max }
+    }
+
+    /// Whether `key` may be one of the names or another spelling of one; `false` only when it
+    /// is certainly neither, found without folding `key` into a new string or hashing it.
+    func mayName(_ key: String) -> Bool {
+        guard let bit = Self.spellingBit(key) else { return true }
+        return spellingBits & bit != 0
+    }
+
+    /// One of 64 bits, picked from the length and the first and last bytes of an ASCII name's
+    /// ``Swift/String/spellingKey`` (folded as it folds, byte by byte): names with one spelling
+    /// key pick one bit. `nil` for other text, which Unicode's case mapping folds.
+    private static func spellingBit(_ name: String) -> UInt64? {
+        var name = name
+        return name.withUTF8 { bytes in
+            var count = 0
+            var first: UInt8 = 0
+            var last: UInt8 = 0
+            for byte in bytes where byte != UInt8(ascii: "-") && byte != UInt8(ascii: "_") {
+                guard byte < 0x80 else { return nil }
+                last = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 0x20 : byte
+                if count == 0 { first = last }
+                count += 1
+            }
+            return 1 << UInt64((count &* 31 &+ Int(first) &* 7 &+ Int(last)) & 63)
+        }
     }
 
     /// The names for `fields`: the built-in layouts' from a table made once, any other's
     /// worked out now.
     static func of(_ fields: FieldPointers) -> CommunicationKeyNames {
-        builtIn.first { $0.fields == fields }?.names ?? CommunicationKeyNames(fields)
+        guard let index = builtInFields.firstIndex(of: fields) else { return CommunicationKeyNames(fields) }
+        return builtInNames[index]
     }
 
-    private static let builtIn = Layout.builtIn.map { (fields: $0.fields, names: CommunicationKeyNames($0.fields)) }
+    /// Each distinct set of the built-in layouts' pointers once (most share one). A layout's
+    /// pointers are usually the very arrays of this table, which compare equal without looking
+    /// at their elements.
+    private static let builtInFields: [FieldPointers] = Layout.builtIn.reduce(into: []) { table, layout in
+        if !table.contains(layout.fields) { table.append(layout.fields) }
+    }
+    /// The names for each of ``builtInFields``.
+    private static let builtInNames = builtInFields.map(CommunicationKeyNames.init)
 
     /// The name `key` is another spelling of (`sender_name` for `senderName`): the first of
     /// `flat` then `block` that is the same ignoring case, `-` and `_` but not equal, as

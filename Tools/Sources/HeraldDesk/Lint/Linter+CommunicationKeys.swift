@@ -7,31 +7,34 @@ extension Linter {
     /// communication object, a misspelling (`avatar_ur`). The
     /// extension ignores such a key without a word, so the sender's picture or conversation is
     /// lost on the phone.
-    static func lintCommunicationKeys(_ payload: Payload, preview: Preview) -> [LintFinding] {
-        guard let data = preview.layout.dataRoot(in: payload.json).resolve(in: payload.json)?.objectValue else { return [] }
-        let keys = data.keys.filter { $0 != communicationKey && $0 != "aps" }
-        guard !keys.isEmpty || data[communicationKey] != nil else { return [] }
+    ///
+    /// - Parameter data: the layout's custom data (``Layout/dataRoot(in:)`` resolved), if any.
+    static func lintCommunicationKeys(_ data: JSONValue?, preview: Preview, into findings: inout [LintFinding]) {
+        guard case .object(let data)? = data else { return }
         let names = CommunicationKeyNames.of(preview.layout.fields)
-        var findings: [LintFinding] = []
-        for key in keys.sorted() where !names.flat.contains(key) {
+        // Found in the dictionary's order, reported in the keys' order: few keys make a finding,
+        // so only those are sorted.
+        var found: [(key: String, finding: LintFinding)] = []
+        for key in data.keys where key != communicationKey && key != "aps" && names.mayName(key) && !names.flat.contains(key) {
             if names.block.contains(key) {
-                findings.append(LintFinding(
+                found.append((key, LintFinding(
                     .communicationKeyNotRead,
-                    "\(key) is not read here: Herald reads it inside the \"\(communicationKey)\" object (\(communicationKey).\(key))"))
+                    "\(key) is not read here: Herald reads it inside the \"\(communicationKey)\" object (\(communicationKey).\(key))")))
             } else if let near = names.sameSpelling(as: key) {
                 // Only another spelling of the same name: beside the communication object live
                 // a provider's own keys (Sendbird's recipient, Twilio's conversation_sid).
                 let place = names.flat.contains(near) ? near : "\(communicationKey).\(near)"
-                findings.append(LintFinding(.communicationKeyNotRead, "\(key) is not read; did you mean \(place)?"))
+                found.append((key, LintFinding(.communicationKeyNotRead, "\(key) is not read; did you mean \(place)?")))
             }
         }
-        guard !names.block.isEmpty, let members = communicationMembers(data[communicationKey]) else { return findings }
+        if found.count > 1 { found.sort { $0.key < $1.key } }
+        findings += found.map(\.finding)
+        guard !names.block.isEmpty, let members = communicationMembers(data[communicationKey]) else { return }
         for key in members.keys.sorted() where !names.block.contains(key) {
             if let near = key.nearest(in: names.block) {
                 findings.append(LintFinding(.communicationKeyNotRead, "\(communicationKey).\(key) is not read; did you mean \(communicationKey).\(near)?"))
             }
         }
-        return findings
     }
 
     private static let communicationKey = CommunicationKeyNames.communicationKey

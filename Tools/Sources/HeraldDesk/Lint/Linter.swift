@@ -24,9 +24,9 @@ public enum Linter {
         var findings: [LintFinding] = []
         if let aps = payload.aps {
             let background = BackgroundPush(aps: aps, pushOptions: pushOptions)
-            if background == nil { findings += lintAPS(aps, payload: payload, preview: preview) }
-            findings += lintTypes(aps, payload: payload)
-            findings += background?.findings ?? []
+            if background == nil { lintAPS(aps, payload: payload, preview: preview, into: &findings) }
+            lintTypes(aps, payload: payload, into: &findings)
+            if let background { findings += background.findings }
         } else {
             let typo = payload.json["apps"] != nil ? "; there is an \"apps\" key: rename it to \"aps\"" : ""
             findings.append(LintFinding(.noAPS, "add an aps dictionary with an alert and \"mutable-content\": 1\(typo)"))
@@ -39,9 +39,11 @@ public enum Linter {
         if let shape = serverRequestShape(payload.json) {
             findings.append(LintFinding(.serverRequestBody, "this looks like \(shape)"))
         }
-        findings += lintCommunication(payload, preview: preview)
-        findings += lintCommunicationKeys(payload, preview: preview)
-        findings += lintOneSignalData(payload, preview: preview)
+        // Where the layout's custom data starts, resolved once for both communication rules.
+        let data = preview.layout.dataRoot(in: payload.json).resolve(in: payload.json)
+        lintCommunication(data, preview: preview, into: &findings)
+        lintCommunicationKeys(data, preview: preview, into: &findings)
+        lintOneSignalData(payload, preview: preview, into: &findings)
         return errorsFirst(findings)
     }
 
@@ -80,7 +82,8 @@ public enum Linter {
 
     /// `findings` by severity, errors first, each severity in the order found.
     private static func errorsFirst(_ findings: [LintFinding]) -> [LintFinding] {
-        guard findings.count > 1 else { return findings }
+        // Most lists are in order already (one finding, or errors found first).
+        guard zip(findings, findings.dropFirst()).contains(where: { $1.severity < $0.severity }) else { return findings }
         return findings.enumerated().sorted { ($0.element.severity, $0.offset) < ($1.element.severity, $1.offset) }.map(\.element)
     }
 
@@ -101,8 +104,7 @@ public enum Linter {
         LintFinding(.requestRefused, "the \(provider) would refuse this request: \(error.message)")
     }
 
-    private static func lintAPS(_ aps: APS, payload: Payload, preview: Preview) -> [LintFinding] {
-        var findings: [LintFinding] = []
+    private static func lintAPS(_ aps: APS, payload: Payload, preview: Preview, into findings: inout [LintFinding]) {
         let hasWork = preview.message.isCommunication || !preview.message.attachments.isEmpty
         let visible = aps.alert?.isVisible ?? false
         if !aps.mutableContent {
@@ -125,12 +127,10 @@ public enum Linter {
                 .contentAvailableWithAlert,
                 "content-available with a visible alert is sent as an alert push; send background updates separately with push type background and priority \(APNSPushType.background.requiredPriority!.rawValue)"))
         }
-        return findings
     }
 
     /// What holds for every push: values of the wrong type, unknown keys, levels and scores.
-    private static func lintTypes(_ aps: APS, payload: Payload) -> [LintFinding] {
-        var findings: [LintFinding] = []
+    private static func lintTypes(_ aps: APS, payload: Payload, into findings: inout [LintFinding]) {
         for issue in aps.typeIssues {
             let fix = "\(issue.key) is \(issue.found); write \(issue.expected)" + (issue.wasRead ? " (Herald reads it, other readers may not)" : " (it is ignored)")
             switch issue.key {
@@ -141,7 +141,7 @@ public enum Linter {
         }
         if case .object(let members) = payload.json["aps"] {
             for key in members.keys.filter({ !APS.knownKeys.contains($0) }).sorted() {
-                let hyphenated = key.replacingOccurrences(of: "_", with: "-")
+                let hyphenated = String(key.map { $0 == "_" ? "-" : $0 })
                 let hint = APS.knownKeys.contains(hyphenated) ? "; did you mean \"\(hyphenated)\"?" : "; move it beside aps"
                 findings.append(LintFinding(.customKeyInAPS, "\"\(key)\" is not an aps key\(hint)"))
             }
@@ -155,31 +155,34 @@ public enum Linter {
         if let score = aps.relevanceScore, !(0...1).contains(score) {
             findings.append(LintFinding(.relevanceScoreRange, "relevance-score is \(score); use a value from 0 to 1"))
         }
-        return findings
     }
 
     /// What kind of provider request `json` is, when it is one rather than a device payload.
     private static func serverRequestShape(_ json: JSONValue) -> String? {
         func has(_ value: JSONValue?, _ keys: String...) -> Bool { keys.contains { value?[$0] != nil } }
+        // Most payloads have none of the top-level keys below: the digest rules those out
+        // without a lookup.
+        let digest = MemberDigest(json)
+        func member(_ key: String) -> JSONValue? { digest.member(key, of: json) }
         // A device payload (with aps) is no provider's request, and is read only for the two
         // shapes that keep aps.
-        let hasAPS = json["aps"] != nil
+        let hasAPS = member("aps") != nil
         if !hasAPS, let request = ProviderRequest(json) {
             return "a request body for the \(request.provider), not what the phone receives: `herald convert` prints the payload it becomes, and `herald lint` and `herald preview` convert it first"
         }
-        if json["pn_apns"] != nil {
+        if member("pn_apns") != nil {
             return "a PubNub publish body; the phone receives pn_apns without pn_push: lint that object"
         }
-        if has(json, "to", "registration_ids"), has(json, "notification", "data") {
+        if member("to") != nil || member("registration_ids") != nil, has(json, "notification", "data") {
             return "an FCM legacy HTTP request body; the phone receives its notification as aps and data as top-level keys"
         }
-        if !hasAPS, let apns = json["apns"], has(apns, "aps", "payload") {
+        if !hasAPS, let apns = member("apns"), has(apns, "aps", "payload") {
             return "a request body with an apns section (Pusher Beams, an FCM v1 template); the phone receives the object at apns\(apns["payload"] != nil ? ".payload" : ""): lint that object"
         }
-        if !hasAPS, has(json, "device_id"), has(json, "platform") {
+        if !hasAPS, member("device_id") != nil, member("platform") != nil {
             return "a Mattermost push-proxy request; the proxy builds the APNs payload from it"
         }
-        if !hasAPS, json["payload"]?.stringValue != nil, has(json, "userIds", "namespace") {
+        if !hasAPS, member("payload")?.stringValue != nil, member("userIds") != nil || member("namespace") != nil {
             return "a Salesforce push request; the phone receives the JSON held in its payload string"
         }
         return nil
@@ -196,25 +199,35 @@ public enum Linter {
         misplacedMutableContentPlaces.first { $0.0.resolve(in: json) != nil }?.1
     }
 
-    private static func lintCommunication(_ payload: Payload, preview: Preview) -> [LintFinding] {
-        var findings: [LintFinding] = []
-        let root = preview.layout.dataRoot(in: payload.json)
-        if let block = communicationBlock.resolve(in: root.resolve(in: payload.json) ?? .null),
+    /// The finding each kind of reading decision lint reports makes; other decisions make none.
+    /// Looked up by code, one hash per decision, rather than compared with every code in turn.
+    private static let decisionFindings: [Decision.Code: @Sendable (Decision) -> LintFinding] = [
+        .avatarURLRejected: { LintFinding(.avatarURL, $0.message) },
+        .groupAvatarURLRejected: { LintFinding(.avatarURL, $0.message) },
+        .avatarURLEmpty: { _ in LintFinding(.avatarURL, "avatar URL is empty; leave the key out when there is no avatar", severity: .info) },
+        .groupAvatarIgnored: { LintFinding(.avatarURL, $0.message + "; give the group's name too", severity: .warning) },
+        .groupAvatarURLEmpty: { _ in
+            LintFinding(.avatarURL, "group avatar URL is empty; leave the key out when the group has no picture", severity: .info)
+        },
+        .attachmentRelative: { LintFinding(.attachmentURL, $0.message) },
+        .attachmentURLRejected: { LintFinding(.attachmentURL, $0.message) },
+        .fieldTypeCoerced: { LintFinding(.communicationValueType, $0.message) },
+        .fieldIgnored: { LintFinding(.communicationValueType, $0.message) },
+    ]
+
+    /// The codes of ``decisionFindings``, which rule out most other decisions' codes without
+    /// hashing them (a code's text is longer than a small string, and hashed at length).
+    private static let decisionCodes = MemberDigest(names: decisionFindings.keys.map(\.rawValue))
+
+    /// - Parameter data: the layout's custom data (``Layout/dataRoot(in:)`` resolved), if any.
+    private static func lintCommunication(_ data: JSONValue?, preview: Preview, into findings: inout [LintFinding]) {
+        if let block = communicationBlock.resolve(in: data ?? .null),
             senderName.resolve(in: block)?.identifierText == nil, preview.message.sender == nil
         {
             findings.append(LintFinding(.communicationWithoutSenderName, "the communication block has no sender_name, so no sender is shown; add the sender's display name"))
         }
-        for decision in preview.decisions {
-            switch decision.code {
-            case .avatarURLRejected, .groupAvatarURLRejected: findings.append(LintFinding(.avatarURL, decision.message))
-            case .avatarURLEmpty: findings.append(LintFinding(.avatarURL, "avatar URL is empty; leave the key out when there is no avatar", severity: .info))
-            case .groupAvatarIgnored: findings.append(LintFinding(.avatarURL, decision.message + "; give the group's name too", severity: .warning))
-            case .groupAvatarURLEmpty:
-                findings.append(LintFinding(.avatarURL, "group avatar URL is empty; leave the key out when the group has no picture", severity: .info))
-            case .attachmentRelative, .attachmentURLRejected: findings.append(LintFinding(.attachmentURL, decision.message))
-            case .fieldTypeCoerced, .fieldIgnored: findings.append(LintFinding(.communicationValueType, decision.message))
-            default: break
-            }
+        for decision in preview.decisions where decisionCodes.mayContain(decision.code.rawValue) {
+            if let finding = decisionFindings[decision.code] { findings.append(finding(decision)) }
         }
         for (what, url) in [("avatar", preview.message.sender?.avatarURL), ("group avatar", preview.message.groupAvatarURL)] {
             guard let url, url.scheme?.lowercased() == "http" else { continue }
@@ -223,21 +236,20 @@ public enum Linter {
         for attachment in preview.message.attachments where attachment.url.scheme?.lowercased() == "http" {
             findings.append(LintFinding(.attachmentURL, "attachment \(attachment.url.absoluteString) uses http; use https (the extension refuses http unless configured to allow it)", severity: .warning))
         }
-        return findings
     }
 
-    private static func lintOneSignalData(_ payload: Payload, preview: Preview) -> [LintFinding] {
-        guard preview.layout.container == .oneSignal else { return [] }
+    private static func lintOneSignalData(_ payload: Payload, preview: Preview, into findings: inout [LintFinding]) {
+        guard preview.layout.container == .oneSignal else { return }
         let data: JSONValue
         if let classic = payload.json["custom"]?["a"] {
             data = classic
         } else if payload.json["os_data"] != nil, let members = payload.json.objectValue {
             data = .object(members.filter { !["aps", "os_data", "custom"].contains($0.key) })
         } else {
-            return []
+            return
         }
         let size = data.encoded().count
-        guard size > oneSignalDataLimit else { return [] }
-        return [LintFinding(.oneSignalDataTooLarge, "OneSignal data is \(size) bytes, \(size - oneSignalDataLimit) over its \(oneSignalDataLimit)-byte limit; send ids and fetch the rest")]
+        guard size > oneSignalDataLimit else { return }
+        findings.append(LintFinding(.oneSignalDataTooLarge, "OneSignal data is \(size) bytes, \(size - oneSignalDataLimit) over its \(oneSignalDataLimit)-byte limit; send ids and fetch the rest"))
     }
 }

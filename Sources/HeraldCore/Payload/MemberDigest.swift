@@ -1,0 +1,70 @@
+/// The names of an object's members summed up in 64 bits, so that most names it does not have
+/// are ruled out without hashing them.
+///
+/// A layout tries some 30 pointers on every payload and most find nothing; a dictionary lookup
+/// hashes the whole name, where this looks at its length and first and last bytes. Each ASCII
+/// name sets one bit picked from those. A clear bit means the name is certainly absent; a set
+/// bit only that it may be present, so a lookup still decides. Names with other characters
+/// rule nothing out: a `String` compares them by canonical equivalence, and a different byte
+/// sequence may be the same name (`"\u{212A}"` is `"K"`).
+@_spi(HeraldTools) public struct MemberDigest: Sendable {
+    private let bits: UInt64
+
+    /// - Parameter value: an object; any other value rules nothing out (a pointer's step may
+    ///   parse a string that holds JSON, or index an array).
+    public init(_ value: JSONValue) {
+        guard case .object(let members) = value else {
+            self.init(bits: .max)
+            return
+        }
+        self.init(names: members.keys)
+    }
+
+    /// The digest of a set of names, such as the keys of a table to be looked up by name.
+    public init(names: some Sequence<String>) {
+        var bits: UInt64 = 0
+        for name in names {
+            guard let bit = Self.bit(name) else {
+                bits = .max
+                break
+            }
+            bits |= bit
+        }
+        self.init(bits: bits)
+    }
+
+    private init(bits: UInt64) {
+        self.bits = bits
+    }
+
+    /// Whether the object may have a member called `name`; `false` only when it certainly has not.
+    public func mayContain(_ name: String) -> Bool {
+        guard let bit = Self.bit(name) else { return true }
+        return bits & bit != 0
+    }
+
+    /// `value[key]`, without the lookup when the digest rules `key` out.
+    ///
+    /// - Parameter value: the value this digest was made from.
+    public func member(_ key: String, of value: JSONValue) -> JSONValue? {
+        mayContain(key) ? value[key] : nil
+    }
+
+    /// Whether `pointer` may reach a value in the object: `false` only when its first token is
+    /// certainly no member's name.
+    func mayResolve(_ pointer: JSONPointer) -> Bool {
+        guard let first = pointer.tokens.first else { return true }
+        return mayContain(first)
+    }
+
+    /// The bit an ASCII name sets; `nil` for a name with other characters.
+    private static func bit(_ name: String) -> UInt64? {
+        var name = name
+        return name.withUTF8 { bytes in
+            guard let first = bytes.first, let last = bytes.last else { return 1 }
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+            let mix = bytes.count &* 31 &+ Int(first) &* 7 &+ Int(last)
+            return 1 << UInt64(mix & 63)
+        }
+    }
+}
