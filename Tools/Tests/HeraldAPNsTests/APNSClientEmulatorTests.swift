@@ -629,7 +629,7 @@ import Testing
             }
             for await _ in reachedTwoHundred.stream { break }
             batch.cancel()
-            let finished = try await Self.withWatchdog(seconds: 60) { try await batch.value }
+            let finished: Void? = try await Self.withWatchdog(seconds: 60) { try await batch.value }
             #expect(finished != nil, "the cancelled batch kept sending")
             let count = reported.next() - 1
             #expect(count >= 200 && count < 1_000_000)
