@@ -81,31 +81,44 @@ import Testing
         #expect(reset == [Written(type: 0x3, flags: 0, stream: 7, length: 4)])
     }
 
-    @Test func aBodyWaitsForTheWindowsAndFollowsItsHeadersWhenTheyOpen() throws {
+    @Test func aBodyGoesAsFarAsItsWindowAllowsAndTheRestFollowsWhenItOpens() throws {
         var connection = try Self.connection([(0x4, 50)])  // SETTINGS_INITIAL_WINDOW_SIZE 50
         var out = ByteBuffer()
         connection.send(Self.request(bodyBytes: 100), on: 1, into: &out) { _ in }
         connection.send(Self.request(bodyBytes: 10), on: 3, into: &out) { _ in }
-        // Stream 3's body fits its window, but waits behind stream 1's, in order.
-        #expect(Self.kinds(&out) == ["1:1", "1:3"])
-        try connection.windowUpdate(1, increment: 40, into: &out)
-        #expect(Self.kinds(&out).isEmpty)  // 90 of 100
-        try connection.apply([(0x4, 100)], into: &out) { _ in }  // +50 for every open stream
+        // Stream 1 sends the 50 bytes its window takes; stream 3's body fits its own window whole.
         let frames = Self.frames(&out)
-        #expect(frames.map(\.description) == ["type 4 flags 1 stream 0 length 0", "type 0 flags 1 stream 1 length 100", "type 0 flags 1 stream 3 length 10"])
-        #expect(connection.takeWrittenRequests() == [1, 3])
+        #expect(frames.map { "\($0.type):\($0.stream)" } == ["1:1", "0:1", "1:3", "0:3"])
+        #expect(frames.filter { $0.type == 0x0 }.map(\.description) == ["type 0 flags 0 stream 1 length 50", "type 0 flags 1 stream 3 length 10"])
+        #expect(connection.takeWrittenRequests() == [3])
+        try connection.windowUpdate(1, increment: 40, into: &out)
+        #expect(Self.frames(&out).map(\.description) == ["type 0 flags 0 stream 1 length 40"])
+        try connection.apply([(0x4, 100)], into: &out) { _ in }  // +50 for every open stream
+        #expect(Self.frames(&out).map(\.description) == ["type 4 flags 1 stream 0 length 0", "type 0 flags 1 stream 1 length 10"])
+        #expect(connection.takeWrittenRequests() == [1])
+    }
+
+    @Test func aStreamWhoseOwnWindowIsClosedHoldsBackNoOther() throws {
+        var connection = try Self.connection([(0x4, 0)])  // SETTINGS_INITIAL_WINDOW_SIZE 0
+        var out = ByteBuffer()
+        connection.send(Self.request(bodyBytes: 100), on: 1, into: &out) { _ in }
+        connection.send(Self.request(bodyBytes: 100), on: 3, into: &out) { _ in }
+        #expect(Self.kinds(&out) == ["1:1", "1:3"])
+        try connection.windowUpdate(3, increment: 100, into: &out)
+        #expect(Self.frames(&out).map(\.description) == ["type 0 flags 1 stream 3 length 100"])
+        #expect(connection.takeWrittenRequests() == [3])
     }
 
     @Test func theConnectionWindowHoldsBodiesUntilTheServerGivesMore() throws {
         var connection = try Self.connection()
         var out = ByteBuffer()
-        // 65,535 bytes of connection window: thirteen 5,000-byte bodies fit, the fourteenth waits.
+        // 65,535 bytes of connection window: thirteen 5,000-byte bodies fit, and 535 bytes of the fourteenth.
         for stream in stride(from: 1, through: 27, by: 2) {
             connection.send(Self.request(bodyBytes: 5_000), on: HTTP2StreamID(stream), into: &out) { _ in }
         }
-        #expect(Self.frames(&out).filter { $0.type == 0x0 }.count == 13)
+        #expect(Self.frames(&out).filter { $0.type == 0x0 }.map(\.length) == Array(repeating: 5_000, count: 13) + [535])
         try connection.windowUpdate(.rootStream, increment: 5_000, into: &out)
-        #expect(Self.frames(&out).map(\.description) == ["type 0 flags 1 stream 27 length 5000"])
+        #expect(Self.frames(&out).map(\.description) == ["type 0 flags 1 stream 27 length 4465"])
         #expect(throws: HTTP2ConnectionError.self) { try connection.windowUpdate(.rootStream, increment: 0x7fff_ffff, into: &out) }
     }
 
@@ -135,7 +148,11 @@ import Testing
 
     @Test func settingsOutsideTheirRangesEndTheConnection() throws {
         var out = ByteBuffer()
-        for (setting, code) in [((UInt16(0x2), UInt32(2)), HTTP2ErrorCode.protocolError), ((0x4, 0x8000_0000), .flowControlError), ((0x5, 100), .protocolError)] {
+        let cases: [((UInt16, UInt32), HTTP2ErrorCode)] = [
+            ((0x2, 1), .protocolError),  // a server may not enable push
+            ((0x4, 0x8000_0000), .flowControlError), ((0x5, 100), .protocolError),
+        ]
+        for (setting, code) in cases {
             var connection = HTTP2ClientConnection(authority: "api.example")
             do {
                 try connection.apply([setting], into: &out) { _ in }

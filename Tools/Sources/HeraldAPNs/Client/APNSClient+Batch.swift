@@ -55,6 +55,7 @@ extension APNSClient {
                 for item in await mailbox.take() {
                     guard case .answered(let index, var outcome) = item else {
                         inFlight -= 1  // a retry task reported
+                        _ = await retries.next()  // its last step: the group lets it go
                         continue
                     }
                     let (request, token) = sent.removeValue(forKey: index)!

@@ -26,10 +26,10 @@ import NIOSSL
 ///   exactly one ``APNSDelivery`` per token, with at most ``Configuration/maximumConcurrentRequests`` in
 ///   flight; HTTP/2 streams beyond the server's `SETTINGS_MAX_CONCURRENT_STREAMS` wait in the
 ///   connection until one closes.
-/// - It speaks HTTP/2 through swift-nio-http2 directly, a request's HEADERS and DATA in one
-///   write and many requests per flush (see `APNSStreamHandler`): AsyncHTTPClient, which it
-///   first used, writes three TLS records per request, and sent 2.7 times slower than h2load
-///   against the same server (docs/benchmarks.md).
+/// - It speaks the APNs subset of HTTP/2 itself on swift-nio and swift-nio-ssl, a request's
+///   HEADERS and DATA in one write and many requests per flush (see `APNSStreamHandler`):
+///   AsyncHTTPClient, which it first used, wrote three TLS records per request, and
+///   swift-nio-http2's handler, which it used next, cost half its CPU (docs/benchmarks.md).
 ///
 /// Call ``shutdown()`` when done.
 public final class APNSClient: Sendable {

@@ -133,7 +133,7 @@ struct APNSConnectionStateMachine<Waiter> {
         return .setDeadlineTimer(timer)
     }
 
-    /// The request's last byte was written to the socket.
+    /// The request's last byte was handed to the socket.
     mutating func requestWritten(on streamID: HTTP2StreamID) {
         exchanges[streamID]?.requestWritten()
     }

@@ -29,7 +29,7 @@ struct APNSExchange<Waiter> {
     private(set) var deadline: NIODeadline
     /// When the HEADERS went out; `nil` while the connection holds it for a free stream.
     private(set) var sentAt: NIODeadline?
-    /// Whether the request's last byte was written to the socket.
+    /// Whether the request's last byte was handed to the socket.
     private(set) var isWritten = false
     private var status: Int?
     private var headers: [APNSHeader] = []
@@ -70,7 +70,10 @@ struct APNSExchange<Waiter> {
             status = known  // trailers
         } else {
             guard let first = block.first(name: ":status").flatMap(Int.init) else { return .broken(.streamClosed(.protocolError)) }
-            if (100..<200).contains(first) { return .incomplete }  // informational; the real answer follows
+            if (100..<200).contains(first) {
+                // Informational; the real answer follows, and may not end the stream (RFC 9113, section 8.1).
+                return endStream ? .broken(.streamClosed(.protocolError)) : .incomplete
+            }
             self.status = first
             status = first
         }

@@ -44,8 +44,9 @@ final class APNSStreamHandler: ChannelInboundHandler {
     private var decoder = HPACKDecoder(
         allocator: ByteBufferAllocator(), maxDynamicTableSize: HPACKDecoder.maxDynamicTableSize, maxHeaderListSize: maximumHeaderListSize)
     private var receivedSettings = false
-    /// Whether the server broke HTTP/2: nothing it sends is read any more.
-    private var isBroken = false
+    /// Whether the connection is closing (or the server broke HTTP/2): nothing it sends is
+    /// read any more.
+    private var isClosing = false
     private var context: ChannelHandlerContext?
     /// What is written until the flush at the end of this event-loop tick.
     private var output = ByteBuffer()
@@ -123,7 +124,7 @@ final class APNSStreamHandler: ChannelInboundHandler {
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        guard !isBroken else { return }
+        guard !isClosing else { return }
         var bytes = unwrapInboundIn(data)
         reader.append(&bytes)
         do {
@@ -220,7 +221,7 @@ final class APNSStreamHandler: ChannelInboundHandler {
 
     /// The server broke HTTP/2: GOAWAY with the error's code goes out, and the connection ends.
     private func connectionError(_ error: HTTP2ConnectionError) {
-        isBroken = true
+        isClosing = true
         connection.writeGoAway(error, into: &output)
         flushSoon()
         settle(stateMachine.connectionErrorSent(error))
@@ -248,14 +249,13 @@ final class APNSStreamHandler: ChannelInboundHandler {
             context.writeAndFlush(wrapOutboundOut(bytes), promise: nil)
             return
         }
+        // Counted as written once handed to the socket, not when the write completes: a deadline
+        // or a reset that comes between must not call a request that went out "not written",
+        // which would send it again at once.
+        for streamID in written { stateMachine.requestWritten(on: streamID) }
         let promise = context.eventLoop.makePromise(of: Void.self)
-        promise.futureResult.assumeIsolated().whenComplete { [self] result in
-            for streamID in written {
-                switch result {
-                case .success: stateMachine.requestWritten(on: streamID)
-                case .failure(let error): perform(stateMachine.requestNotWritten(on: streamID, why: "\(error)"))
-                }
-            }
+        promise.futureResult.assumeIsolated().whenFailure { [self] error in
+            for streamID in written { perform(stateMachine.requestNotWritten(on: streamID, why: "\(error)")) }
         }
         context.writeAndFlush(wrapOutboundOut(bytes), promise: promise)
     }
@@ -269,6 +269,7 @@ final class APNSStreamHandler: ChannelInboundHandler {
         case .setDeadlineTimer(let deadline):
             setDeadlineTimer(deadline)
         case .end(let ending, let closeConnection):
+            if closeConnection { connection.stopOpeningStreams() }
             end(ending)
             if closeConnection { close() }
         case .succeedReady:
@@ -288,6 +289,9 @@ final class APNSStreamHandler: ChannelInboundHandler {
         if let readyFailure = settlement.readyFailure { ready.fail(readyFailure) }
         if let reason = settlement.abandonReason { logger.info("abandoning connection", metadata: ["apns.connection.why": "\(reason)"]) }
         if settlement.stopTakingRequests { becameUnavailable() }
+        // Before the endings: a reset among them frees a stream, which must not open one of the
+        // requests the state machine just ended as not written.
+        if settlement.closeConnection { connection.stopOpeningStreams() }
         for ending in settlement.endings { end(ending) }
         if settlement.closeConnection { close() }
     }
@@ -300,8 +304,10 @@ final class APNSStreamHandler: ChannelInboundHandler {
         }
     }
 
-    /// Closes once what is written so far (a GOAWAY, resets) is out.
+    /// Closes once what is written so far (a GOAWAY, resets) is out; nothing read after this
+    /// is acted on (every exchange has ended).
     private func close() {
+        isClosing = true
         flush()
         context?.close(promise: nil)
     }
@@ -310,6 +316,7 @@ final class APNSStreamHandler: ChannelInboundHandler {
         cancelDeadlineTimer()
         deadlineTimer = context?.eventLoop.assumeIsolated().scheduleTask(deadline: deadline) { [self] in
             deadlineTimer = nil
+            flush()  // a request whose last bytes wait for this tick's flush has gone out
             settle(stateMachine.deadlineTimerFired(now: .now()))
         }
     }

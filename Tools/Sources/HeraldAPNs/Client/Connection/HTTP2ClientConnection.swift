@@ -1,3 +1,4 @@
+import Foundation
 import NIOCore
 import NIOHTTP2
 
@@ -9,7 +10,8 @@ import NIOHTTP2
 /// - A request is one HEADERS frame and one DATA frame with END_STREAM (an APNs body, at most
 ///   5 KB, always fits one frame). Both go together, in stream order, when the server's
 ///   `SETTINGS_MAX_CONCURRENT_STREAMS` leaves a stream free; until then the request waits here.
-///   If the flow-control windows cannot take the body yet, the DATA follows when they can.
+///   If the flow-control windows cannot take the whole body yet, as much as they allow goes,
+///   and the rest follows as they open.
 /// - The connection's receive window starts at ``receiveWindow`` and is refilled once half is
 ///   used. A stream's own receive window is never refilled: an APNs answer is a few dozen
 ///   bytes, and the exchange resets a stream whose answer passes 8 KB, long before 64 KB.
@@ -28,8 +30,8 @@ struct HTTP2ClientConnection {
 
     private struct OpenStream {
         var sendWindow: Int
-        /// The request, while its body waits for the flow-control windows.
-        var unsentRequest: APNSWireRequest?
+        /// The part of the body not written yet, while it waits for the flow-control windows.
+        var unsentBody: Data?
     }
 
     private let authority: String
@@ -37,7 +39,7 @@ struct HTTP2ClientConnection {
     private var waitingForStream = CircularBuffer<Request>()
     private var streams: [HTTP2StreamID: OpenStream] = [:]
     /// Open streams whose DATA waits for a window, in the order they opened.
-    private var waitingForWindow = CircularBuffer<HTTP2StreamID>()
+    private var waitingForWindow: [HTTP2StreamID] = []
     /// The highest stream id opened: a frame for a higher one names a stream that never existed.
     private(set) var highestOpened = HTTP2StreamID.rootStream
     private var maximumConcurrentStreams = Int.max
@@ -93,8 +95,15 @@ struct HTTP2ClientConnection {
     mutating func streamEnded(_ streamID: HTTP2StreamID, byReset: Bool, into out: inout ByteBuffer, headersSent: (HTTP2StreamID) -> Void) {
         guard let stream = streams.removeValue(forKey: streamID) else { return }
         // An answer before the whole request: the rest of the request is not wanted (section 8.1).
-        if stream.unsentRequest != nil, !byReset { writeResetStream(streamID, code: .noError, into: &out) }
+        if stream.unsentBody != nil, !byReset { writeResetStream(streamID, code: .noError, into: &out) }
         openWaitingStreams(into: &out, headersSent: headersSent)
+    }
+
+    /// The connection is ending: no stream opens from now on, and the requests still waiting
+    /// for one are dropped (the state machine ends them as not written).
+    mutating func stopOpeningStreams() {
+        isGoingAway = true
+        waitingForStream.removeAll()
     }
 
     /// GOAWAY came: no stream opens from now on, and streams above `lastStreamID` will not be
@@ -114,29 +123,10 @@ struct HTTP2ClientConnection {
             writeHeaders(next.request, on: next.streamID, into: &out)
             highestOpened = next.streamID
             headersSent(next.streamID)
-            streams[next.streamID] = OpenStream(sendWindow: initialStreamWindow)
-            if !waitingForWindow.isEmpty || !fitsWindows(next.request, on: next.streamID) {
-                streams[next.streamID]!.unsentRequest = next.request
-                waitingForWindow.append(next.streamID)
-            } else {
-                sendBody(next.request, on: next.streamID, into: &out)
-            }
+            streams[next.streamID] = OpenStream(sendWindow: initialStreamWindow, unsentBody: next.request.body)
+            waitingForWindow.append(next.streamID)
         }
-    }
-
-    /// Whether both windows take the request's body whole.
-    private func fitsWindows(_ request: APNSWireRequest, on streamID: HTTP2StreamID) -> Bool {
-        request.body.count <= sendWindow && request.body.count <= streams[streamID]!.sendWindow
-    }
-
-    /// Writes the DATA, which the windows take.
-    private mutating func sendBody(_ request: APNSWireRequest, on streamID: HTTP2StreamID, into out: inout ByteBuffer) {
-        let length = request.body.count
-        sendWindow -= length
-        streams[streamID]!.sendWindow -= length
-        Self.writeFrameHeader(length: length, type: 0x0, flags: 0x1, streamID: streamID, into: &out)  // END_STREAM
-        out.writeBytes(request.body)
-        writtenRequests.append(streamID)
+        sendWaitingBodies(into: &out)
     }
 
     /// The streams whose request was written whole since the handler last took them.
@@ -148,17 +138,38 @@ struct HTTP2ClientConnection {
         return writtenRequests
     }
 
-    /// Writes the bodies that waited for a window, in order, as far as the windows allow.
+    /// Writes the bodies still to go, in the order their streams opened, as far as the windows
+    /// allow (section 6.9.1): a body larger than a window goes in parts, and a stream whose own
+    /// window is closed does not hold back the others; only the connection's window stops all.
     private mutating func sendWaitingBodies(into out: inout ByteBuffer) {
-        while let streamID = waitingForWindow.first {
-            guard let request = streams[streamID]?.unsentRequest else {
-                waitingForWindow.removeFirst()  // reset or answered meanwhile
+        var index = 0
+        while index < waitingForWindow.count {
+            let streamID = waitingForWindow[index]
+            guard var stream = streams[streamID], var body = stream.unsentBody else {
+                waitingForWindow.remove(at: index)  // reset or answered meanwhile
                 continue
             }
-            guard fitsWindows(request, on: streamID) else { return }
-            waitingForWindow.removeFirst()
-            streams[streamID]!.unsentRequest = nil
-            sendBody(request, on: streamID, into: &out)
+            // An empty body still needs its DATA frame, for END_STREAM.
+            let length = min(body.count, sendWindow, stream.sendWindow, maximumFrameSize)
+            guard length > 0 || body.isEmpty else {
+                if sendWindow <= 0 { return }
+                index += 1
+                continue
+            }
+            let isLast = length == body.count
+            sendWindow -= length
+            stream.sendWindow -= length
+            Self.writeFrameHeader(length: length, type: 0x0, flags: isLast ? 0x1 : 0, streamID: streamID, into: &out)  // END_STREAM on the last
+            out.writeBytes(body.prefix(length))
+            if isLast {
+                stream.unsentBody = nil
+                writtenRequests.append(streamID)
+                waitingForWindow.remove(at: index)
+            } else {
+                body.removeFirst(length)
+                stream.unsentBody = body
+            }
+            streams[streamID] = stream
         }
     }
 
@@ -171,15 +182,20 @@ struct HTTP2ClientConnection {
             switch identifier {
             case 0x1:  // SETTINGS_HEADER_TABLE_SIZE
                 encoder.serverAllowsTableSize(Int(value))
-            case 0x2:  // SETTINGS_ENABLE_PUSH: a server may not send it but 0 or 1
-                guard value <= 1 else { throw HTTP2ConnectionError(.protocolError, "SETTINGS_ENABLE_PUSH \(value)") }
+            case 0x2:  // SETTINGS_ENABLE_PUSH: a server may send only 0 (section 6.5.2)
+                guard value == 0 else { throw HTTP2ConnectionError(.protocolError, "SETTINGS_ENABLE_PUSH \(value) from a server") }
             case 0x3:  // SETTINGS_MAX_CONCURRENT_STREAMS
                 maximumConcurrentStreams = Int(value)
             case 0x4:  // SETTINGS_INITIAL_WINDOW_SIZE: the change applies to every open stream
                 guard value <= 0x7fff_ffff else { throw HTTP2ConnectionError(.flowControlError, "SETTINGS_INITIAL_WINDOW_SIZE \(value)") }
                 let change = Int(value) - initialStreamWindow
                 initialStreamWindow = Int(value)
-                for streamID in streams.keys { streams[streamID]!.sendWindow += change }
+                for streamID in streams.keys {
+                    streams[streamID]!.sendWindow += change
+                    guard streams[streamID]!.sendWindow <= 0x7fff_ffff else {
+                        throw HTTP2ConnectionError(.flowControlError, "SETTINGS_INITIAL_WINDOW_SIZE \(value) took stream \(streamID)'s window past 2^31 - 1")
+                    }
+                }
             case 0x5:  // SETTINGS_MAX_FRAME_SIZE
                 guard (16_384...16_777_215).contains(value) else { throw HTTP2ConnectionError(.protocolError, "SETTINGS_MAX_FRAME_SIZE \(value)") }
                 maximumFrameSize = Int(value)
@@ -201,8 +217,9 @@ struct HTTP2ClientConnection {
         } else if let window = streams[streamID]?.sendWindow {
             // A stream's errors end only the stream in HTTP/2; here its request is at most 5 KB,
             // so an update that breaks the rules is a server too broken to keep.
-            guard increment > 0, window + increment <= 0x7fff_ffff else {
-                throw HTTP2ConnectionError(.flowControlError, "a WINDOW_UPDATE of \(increment) for stream \(streamID)")
+            guard increment > 0 else { throw HTTP2ConnectionError(.protocolError, "a WINDOW_UPDATE of 0 for stream \(streamID)") }
+            guard window + increment <= 0x7fff_ffff else {
+                throw HTTP2ConnectionError(.flowControlError, "a WINDOW_UPDATE of \(increment) took stream \(streamID)'s window past 2^31 - 1")
             }
             streams[streamID]!.sendWindow += increment
         }

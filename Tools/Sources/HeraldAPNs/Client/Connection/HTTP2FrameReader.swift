@@ -82,7 +82,10 @@ struct HTTP2FrameReader {
             try Self.requireStream(streamID, "HEADERS")
             try Self.removePadding(&payload, flags: flags, "HEADERS")
             if flags & 0x20 != 0 {  // PRIORITY: a dependency and a weight before the block
-                guard payload.readableBytes >= 5 else { throw HTTP2ConnectionError(.frameSizeError, "a HEADERS frame too short for its priority") }
+                guard payload.readableBytes >= 5 else {
+                    // Padding that reaches into the priority fields is a padding error (section 6.2).
+                    throw HTTP2ConnectionError(flags & 0x8 != 0 ? .protocolError : .frameSizeError, "a HEADERS frame too short for its priority")
+                }
                 payload.moveReaderIndex(forwardBy: 5)
             }
             return try headerFragment(payload, of: streamID, endStream: flags & 0x1 != 0, endHeaders: flags & 0x4 != 0)
