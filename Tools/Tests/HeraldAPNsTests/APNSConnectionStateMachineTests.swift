@@ -180,6 +180,14 @@ import Testing
         #expect(Self.isNone(machine.streamClosed(streamID, reason: nil)))
     }
 
+    @Test func anInformationalAnswerThatEndsTheStreamIsMalformedAndResetsIt() throws {
+        var machine = Self.open()
+        let streamID = try Self.sendWhole(&machine, 1)
+        let ended = Self.ended(machine.receivedHeaders(HPACKHeaders([(":status", "103")]), endStream: true, on: streamID))
+        #expect(ended?.0 == .failed(1, .streamClosed(.protocolError), reset: streamID))
+        #expect(machine.unanswered == 0)
+    }
+
     @Test func anAnswerIsAssembledFromInformationalHeadersHeadersDataChunksAndTrailers() throws {
         var machine = Self.open()
         let streamID = try Self.sendWhole(&machine, 1)
