@@ -127,7 +127,7 @@ build_seeds() {
         doctor-files)
             # Mode byte 0: each file read alone as a property list.
             while read -r file; do { printf '\0'; cat "$file"; } > "$dir/list-$index-$(basename "$file")"; index=$((index + 1)); done < <(
-                find "$root/Tests/HeraldDoctorTests/Fixtures/xcode" -type f \( -name '*.pbxproj' -o -name '*.plist' -o -name '*.entitlements' \) | sort) ;;
+                find "$root/Tools/Tests/HeraldDoctorTests/Fixtures/xcode" -type f \( -name '*.pbxproj' -o -name '*.plist' -o -name '*.entitlements' \) | sort) ;;
     esac
     HERALD_FUZZ_WRITE_SEEDS="$dir" "$bin/fuzz-$target"
 }
