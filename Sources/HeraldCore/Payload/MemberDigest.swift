@@ -61,10 +61,14 @@
     private static func bit(_ name: String) -> UInt64? {
         var name = name
         return name.withUTF8 { bytes in
-            guard let first = bytes.first, let last = bytes.last else { return 1 }
             guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
-            let mix = bytes.count &* 31 &+ Int(first) &* 7 &+ Int(last)
-            return 1 << UInt64(mix & 63)
+            return bit(length: bytes.count, first: bytes.first ?? 0, last: bytes.last ?? 0)
         }
+    }
+
+    /// The one of 64 bits a name with this length and these first and last bytes sets: what a
+    /// digest of another kind of key (lint's spelling keys) picks its bits with.
+    public static func bit(length: Int, first: UInt8, last: UInt8) -> UInt64 {
+        1 << UInt64((length &* 31 &+ Int(first) &* 7 &+ Int(last)) & 63)
     }
 }

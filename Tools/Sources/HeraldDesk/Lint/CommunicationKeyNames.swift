@@ -60,7 +60,7 @@ struct CommunicationKeyNames: Sendable {
                 if count == 0 { first = last }
                 count += 1
             }
-            return 1 << UInt64((count &* 31 &+ Int(first) &* 7 &+ Int(last)) & 63)
+            return MemberDigest.bit(length: count, first: first, last: last)
         }
     }
 
