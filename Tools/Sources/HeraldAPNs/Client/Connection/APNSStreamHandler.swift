@@ -105,7 +105,7 @@ final class APNSStreamHandler: ChannelInboundHandler {
     func handlerAdded(context: ChannelHandlerContext) {
         self.context = context
         output = context.channel.allocator.buffer(capacity: 0)
-        if context.channel.isActive { start(context) }
+        if context.channel.isActive { start() }
     }
 
     func handlerRemoved(context: ChannelHandlerContext) {
@@ -113,12 +113,12 @@ final class APNSStreamHandler: ChannelInboundHandler {
     }
 
     func channelActive(context: ChannelHandlerContext) {
-        start(context)
+        start()
         context.fireChannelActive()
     }
 
     /// Writes the connection preface; NIOSSL holds it until the handshake is done.
-    private func start(_ context: ChannelHandlerContext) {
+    private func start() {
         connection.writePreface(into: &output)
         flushSoon()
     }
