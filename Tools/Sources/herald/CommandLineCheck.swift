@@ -1,8 +1,8 @@
 import ArgumentParser
 @_spi(HeraldTools) import HeraldCore
 
-/// The command line's mistakes ArgumentParser reports badly, found before it parses: a word
-/// where a command goes that names none, and an option the command does not have.
+/// The command line's mistakes ArgumentParser reports badly, looked for when its parsing fails:
+/// a word where a command goes that names none, and an option the command does not have.
 ///
 /// ArgumentParser said "2 unexpected arguments" for `herald previw x`, blamed `--sandbox` in
 /// `herald send apn --sandbox`, and reports an unknown option only after decoding the command

@@ -27,23 +27,32 @@ struct Herald: AsyncParsableCommand {
 
     /// Runs a command, mapping ArgumentParser's usage errors to exit status 2.
     static func main() async {
-        if let message = CommandLineCheck.message(for: Array(CommandLine.arguments.dropFirst()), root: Self.self) {
-            FileHandle.standardError.write(Data((message.terminalSafe + "\n").utf8))
-            Foundation.exit(CLIError.usageExitCode)
-        }
+        let arguments = Array(CommandLine.arguments.dropFirst())
         do {
-            var command = try parseAsRoot()
+            var command = try parseAsRoot(arguments)
+            // ArgumentParser shows help even under a command that does not exist (`send apn --help`).
+            if arguments.contains(where: { $0 == "--help" || $0 == "-h" || $0 == "help" }) { stopAtMistakes(in: arguments) }
             if var asyncCommand = command as? AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {
                 try command.run()
             }
         } catch {
-            if exitCode(for: error) == .validationFailure {
-                FileHandle.standardError.write(Data((fullMessage(for: error).terminalSafe + "\n").utf8))
-                Foundation.exit(CLIError.usageExitCode)
-            }
+            stopAtMistakes(in: arguments)
+            if exitCode(for: error) == .validationFailure { usageError(fullMessage(for: error)) }
             exit(withError: error)
         }
+    }
+
+    /// Stops with the mistake ``CommandLineCheck`` finds, if any. Only when something failed or
+    /// help was asked for: a command line that parses has none, and the check renders the
+    /// command's help, milliseconds that every run would pay otherwise (docs/benchmarks.md).
+    private static func stopAtMistakes(in arguments: [String]) {
+        if let message = CommandLineCheck.message(for: arguments, root: Self.self) { usageError(message) }
+    }
+
+    private static func usageError(_ message: String) -> Never {
+        FileHandle.standardError.write(Data((message.terminalSafe + "\n").utf8))
+        Foundation.exit(CLIError.usageExitCode)
     }
 }

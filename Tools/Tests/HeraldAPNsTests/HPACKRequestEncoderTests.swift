@@ -85,12 +85,24 @@ import Testing
     }
 
     @Test func integersLongerThanTheirPrefixContinueInSevenBitGroups() {
-        // RFC 7541, C.1.2: 1337 with a 5-bit prefix.
-        var out = ByteBuffer()
-        HPACKRequestEncoder.writeInteger(1337, prefixBits: 5, flags: 0, into: &out)
-        #expect(Array(out.readableBytesView) == [0x1f, 0x9a, 0x0a])
-        out.clear()
-        HPACKRequestEncoder.writeInteger(10, prefixBits: 5, flags: 0xe0, into: &out)  // C.1.1
-        #expect(Array(out.readableBytesView) == [0xea])
+        // RFC 7541, C.1.2: 1337 with a 5-bit prefix; C.1.1: 10.
+        #expect(Self.written { $0.writeInteger(1337, prefixBits: 5, flags: 0) } == [0x1f, 0x9a, 0x0a])
+        #expect(Self.written { $0.writeInteger(10, prefixBits: 5, flags: 0xe0) } == [0xea])
+    }
+
+    @Test func aBlockPastItsReservedSizeStopsRatherThanOverwriting() async {
+        await #expect(processExitsWith: .failure) {
+            _ = HPACKRequestEncoderTests.written(capacity: 2) { $0.writeString("three") }
+        }
+    }
+
+    private static func written(capacity: Int = 16, _ write: (inout HPACKRequestEncoder.BlockWriter) -> Void) -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: capacity)
+        let count = bytes.withUnsafeMutableBytes { raw in
+            var writer = HPACKRequestEncoder.BlockWriter(raw)
+            write(&writer)
+            return writer.count
+        }
+        return Array(bytes.prefix(count))
     }
 }

@@ -32,7 +32,11 @@ final class RawHTTPConnection: @unchecked Sendable {
     }
 
     /// Connects to 127.0.0.1:`port`; every read waits at most 30 seconds.
-    init(port: Int) throws {
+    ///
+    /// - Parameter first: bytes sent at once on this thread, before anything can delay them:
+    ///   for a server that closes a silent connection within milliseconds (a hop to a busy
+    ///   Dispatch pool took longer than that under a loaded machine).
+    init(port: Int, sending first: Data? = nil) throws {
         fd = socket(AF_INET, socketStream, 0)
         guard fd >= 0 else { throw Failure(description: "socket: errno \(errno)") }
         var timeout = timeval(tv_sec: 30, tv_usec: 0)
@@ -49,6 +53,7 @@ final class RawHTTPConnection: @unchecked Sendable {
             close(fd)
             throw Failure(description: "connect: errno \(code)")
         }
+        if let first { try sendAll(first) }
     }
 
     deinit { close(fd) }
@@ -70,6 +75,11 @@ final class RawHTTPConnection: @unchecked Sendable {
             try self.sendAll(data)
             return try self.readResponse(bodiless: bodiless)
         }
+    }
+
+    /// Reads one response to what was sent already.
+    func response() async throws -> Response {
+        try await offPool { try self.readResponse(bodiless: false) }
     }
 
     /// Sends `data` and reads nothing: part of a request, left unfinished.

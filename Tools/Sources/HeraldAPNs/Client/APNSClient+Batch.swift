@@ -25,6 +25,7 @@ extension APNSClient {
             var inFlight = 0
             var nextIndex = 0
             var feedIsEmpty = false
+            var random = BufferedSecureRandom()
             while true {
                 var round: [(index: Int, request: APNSWireRequest)] = []
                 let token = tokens.current()
@@ -36,7 +37,7 @@ extension APNSClient {
                     var request = template
                     request.deviceToken = deviceToken
                     request.apnsID = nil  // each device's notification gets its own id
-                    request = prepare(request)
+                    request = prepare(request, using: &random)
                     sent[nextIndex] = (request, token)
                     round.append((nextIndex, request.wireRequest(authorization: token)))
                     nextIndex += 1

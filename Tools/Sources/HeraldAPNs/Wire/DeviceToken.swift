@@ -11,11 +11,16 @@ public struct DeviceToken: Hashable, Sendable, CustomStringConvertible {
     ///   odd number of digits (a token is whole bytes).
     public init?(_ text: String) {
         var text = text
-        // One pass over the String's own UTF-8 bytes (a batch reads millions of tokens); the
-        // hex goes straight into the new String's storage.
-        let hex = text.withUTF8 { bytes in
-            String(unsafeUninitializedCapacity: bytes.count) { digits in Self.lowercaseHex(bytes, into: digits) ?? 0 }
-        }
+        guard let token = text.withUTF8(Self.init(utf8:)) else { return nil }
+        self = token
+    }
+
+    /// ``init(_:)`` on text's UTF-8 bytes: a batch reads millions of tokens, and this needs no
+    /// `String` of them, only the hex it writes straight into the new one's storage.
+    ///
+    /// - Parameter bytes: the token's text as UTF-8.
+    public init?(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+        let hex = String(unsafeUninitializedCapacity: bytes.count) { digits in Self.lowercaseHex(bytes, into: digits) ?? 0 }
         guard !hex.isEmpty, hex.utf8.count.isMultiple(of: 2) else { return nil }
         self.hex = hex
     }
@@ -23,8 +28,12 @@ public struct DeviceToken: Hashable, Sendable, CustomStringConvertible {
     /// Whether `text` reads as a token (what ``init(_:)`` accepts), without making one.
     public static func isToken(_ text: String) -> Bool {
         var text = text
-        let count = text.withUTF8 { lowercaseHex($0, into: nil) }
-        return count.map { $0 > 0 && $0.isMultiple(of: 2) } ?? false
+        return text.withUTF8(isToken(utf8:))
+    }
+
+    /// ``isToken(_:)`` on text's UTF-8 bytes.
+    public static func isToken(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        lowercaseHex(bytes, into: nil).map { $0 > 0 && $0.isMultiple(of: 2) } ?? false
     }
 
     /// Writes the hex digits of `bytes` in lowercase into `digits` (when given), leaving out

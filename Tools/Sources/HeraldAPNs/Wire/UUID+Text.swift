@@ -6,7 +6,8 @@ extension UUID {
     /// Byte by byte: on Linux, Foundation's `uuidString` formats with `snprintf`, and a batch
     /// writes one id per notification.
     public var lowercasedText: String {
-        let digits = Array("0123456789abcdef".utf8)
+        // A StaticString's bytes, not an Array: no allocation per id.
+        let digits: StaticString = "0123456789abcdef"
         return withUnsafeBytes(of: uuid) { bytes in
             String(unsafeUninitializedCapacity: 36) { text in
                 var count = 0
@@ -15,8 +16,8 @@ extension UUID {
                         text[count] = UInt8(ascii: "-")
                         count += 1
                     }
-                    text[count] = digits[Int(byte >> 4)]
-                    text[count + 1] = digits[Int(byte & 0x0F)]
+                    text[count] = digits.utf8Start[Int(byte >> 4)]
+                    text[count + 1] = digits.utf8Start[Int(byte & 0x0F)]
                     count += 2
                 }
                 return count
@@ -31,12 +32,19 @@ extension UUID {
     /// - Parameter text: the 36 characters.
     /// - Returns: `nil` for any other length, a misplaced hyphen, or a character that is not hex.
     public init?(text: some StringProtocol) {
+        // Over the bytes in place: iterating a generic StringProtocol's UTF-8 view cost more than
+        // the parse itself.
+        var text = String(text)
+        guard let uuid = text.withUTF8(Self.uuid(fromUTF8:)) else { return nil }
+        self.init(uuid: uuid)
+    }
+
+    private static func uuid(fromUTF8 text: UnsafeBufferPointer<UInt8>) -> uuid_t? {
+        guard text.count == 36 else { return nil }
         // The 32 digits into two 64-bit halves: no array per id read.
         var halves: (UInt64, UInt64) = (0, 0)
         var digits = 0
-        var offset = 0
-        for character in text.utf8 {
-            defer { offset += 1 }
+        for (offset, character) in text.enumerated() {
             if offset == 8 || offset == 13 || offset == 18 || offset == 23 {
                 guard character == UInt8(ascii: "-") else { return nil }
                 continue
@@ -48,7 +56,6 @@ extension UUID {
             case UInt8(ascii: "A")...UInt8(ascii: "F"): value = character - UInt8(ascii: "A") + 10
             default: return nil
             }
-            guard digits < 32 else { return nil }
             if digits < 16 {
                 halves.0 = halves.0 << 4 | UInt64(value)
             } else {
@@ -56,8 +63,7 @@ extension UUID {
             }
             digits += 1
         }
-        guard offset == 36, digits == 32 else { return nil }
         let (high, low) = (halves.0.bigEndian, halves.1.bigEndian)
-        self.init(uuid: withUnsafeBytes(of: (high, low)) { $0.load(as: uuid_t.self) })
+        return withUnsafeBytes(of: (high, low)) { $0.load(as: uuid_t.self) }
     }
 }

@@ -36,10 +36,13 @@ struct SendPlan {
             var entries = tokens.makeIterator()
             return AnyIterator {
                 while let entry = entries.next() {
-                    if let token = entry.token { return token }
-                    // Only from standard input, which is not read before sending.
-                    let kind = ForeignToken(entry.text) ?? .malformed
-                    invalid(SendResult(token: ForeignToken.display(entry.text), notAnAPNsToken: kind))
+                    switch entry {
+                    case .token(let token):
+                        return token
+                    case .foreign(let text):
+                        // Only from standard input, which is not read before sending.
+                        invalid(SendResult(token: ForeignToken.display(text), notAnAPNsToken: ForeignToken(text) ?? .malformed))
+                    }
                 }
                 return nil
             }
@@ -60,9 +63,11 @@ struct SendPlan {
         var count = 0
         for entry in tokens {
             count += 1
-            print(
-                "POST \(clientConfiguration.endpoint.url.absoluteString)/3/device/"
-                    + (entry.token.map(\.hex) ?? ForeignToken(entry.text).map { "\(ForeignToken.display(entry.text))   (\($0.name): not sent)" } ?? ""))
+            let shown = switch entry {
+            case .token(let token): token.hex
+            case .foreign(let text): ForeignToken(text).map { "\(ForeignToken.display(text))   (\($0.name): not sent)" } ?? ""
+            }
+            print("POST \(clientConfiguration.endpoint.url.absoluteString)/3/device/\(shown)")
         }
         var lines = ["\(APNSHeaderName.authorization): bearer <ES256 provider token, not shown>"]
         for header in template.wireRequest(authorization: nil).headers {

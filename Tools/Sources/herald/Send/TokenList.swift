@@ -29,12 +29,14 @@ struct TokenList: Sequence, Sendable {
     /// - Throws: ``CLIError`` (status 2) saying how many are which kind, and where.
     func checkKinds() throws(CLIError) {
         guard file != "-" else { return }
-        var found: [ForeignToken: (count: Int, places: [String])] = [:]
+        var found: [ForeignToken: (count: Int, places: [Place])] = [:]
         var total = 0
         var iterator = makeIterator()
-        while let (place, text) = iterator.nextWithPlace() {
+        // Each token's bytes are judged as they lie in the buffer: a String is made only of one
+        // that is not a device token.
+        while let (place, kind) = iterator.next({ place, bytes in (place, DeviceToken.isToken(utf8: bytes) ? nil : ForeignToken(String(decoding: bytes, as: UTF8.self))) }) {
             total += 1
-            guard let kind = ForeignToken(text) else { continue }
+            guard let kind else { continue }
             found[kind, default: (0, [])].count += 1
             if found[kind]!.places.count < 3 { found[kind]!.places.append(place) }
         }
@@ -44,12 +46,34 @@ struct TokenList: Sequence, Sendable {
         for kind in ForeignToken.allCases {
             guard let entry = found[kind] else { continue }
             let more = entry.count > entry.places.count ? " (and \(entry.count - entry.places.count) more)" : ""
-            let places = entry.places.allSatisfy { $0.hasPrefix("line ") } && entry.places.count > 1
-                ? "lines " + entry.places.map { $0.dropFirst("line ".count) }.joined(separator: ", ") : entry.places.joined(separator: ", ")
+            let lineNumbers = entry.places.compactMap(\.lineNumber)
+            let places = lineNumbers.count == entry.places.count && lineNumbers.count > 1
+                ? "lines " + lineNumbers.map(String.init).joined(separator: ", ") : entry.places.map(\.description).joined(separator: ", ")
             lines.append("  \(places)\(more): \(kind.name); \(kind.advice)")
         }
         lines.append("Remove or replace those, then send again.")
         throw .usage(lines.joined(separator: "\n"))
+    }
+
+    /// Where a token was given.
+    enum Place: CustomStringConvertible {
+        /// The nth `--token`, from 1.
+        case flag(Int)
+        /// A line of the file, from 1.
+        case line(Int)
+
+        /// `--token 2` or `line 14`.
+        var description: String {
+            switch self {
+            case .flag(let number): "--token \(number)"
+            case .line(let number): "line \(number)"
+            }
+        }
+
+        var lineNumber: Int? {
+            guard case .line(let number) = self else { return nil }
+            return number
+        }
     }
 
     func makeIterator() -> Iterator {
@@ -77,19 +101,24 @@ struct TokenList: Sequence, Sendable {
         private var flagCount = 0
         private var line = 0
 
-        mutating func next() -> String? { nextWithPlace()?.text }
+        mutating func next() -> String? { next { String(decoding: $1, as: UTF8.self) } }
 
-        /// The next token and where it was given: `--token 2` or `line 14`.
-        mutating func nextWithPlace() -> (place: String, text: String)? {
-            if let flag = flags.next() {
+        /// Reads the next token: `read` gets where it was given and its text's UTF-8 bytes, valid
+        /// only during the call, so that a caller can judge a token without making a `String`.
+        ///
+        /// - Returns: what `read` returned, or `nil` when there are no more tokens.
+        mutating func next<Value>(_ read: (Place, UnsafeBufferPointer<UInt8>) -> Value) -> Value? {
+            if var flag = flags.next() {
                 flagCount += 1
-                return ("--token \(flagCount)", flag)
+                return flag.withUTF8 { read(.flag(flagCount), $0) }
             }
             while true {
                 if let newline = buffer[position...].firstIndex(of: UInt8(ascii: "\n")) {
                     defer { position = newline + 1 }
                     line += 1
-                    if let token = Self.token(in: buffer[position..<newline]) { return ("line \(line)", token) }
+                    if let token = Self.token(in: position..<newline, of: buffer) {
+                        return buffer.withUnsafeBufferPointer { read(.line(line), UnsafeBufferPointer(rebasing: $0[token])) }
+                    }
                     continue
                 }
                 guard !atEnd, let handle else {
@@ -97,7 +126,8 @@ struct TokenList: Sequence, Sendable {
                     defer { position = buffer.count }
                     guard position < buffer.count else { return nil }
                     line += 1
-                    return Self.token(in: buffer[position...]).map { ("line \(line)", $0) }
+                    guard let token = Self.token(in: position..<buffer.count, of: buffer) else { return nil }
+                    return buffer.withUnsafeBufferPointer { read(.line(line), UnsafeBufferPointer(rebasing: $0[token])) }
                 }
                 buffer.removeFirst(position)
                 position = 0
@@ -107,13 +137,14 @@ struct TokenList: Sequence, Sendable {
             }
         }
 
-        /// The line's token: trimmed, or `nil` for a blank line or a comment.
-        private static func token(in line: ArraySlice<UInt8>) -> String? {
+        /// The line's token, trimmed, as a range of `buffer`; `nil` for a blank line or a comment.
+        private static func token(in line: Range<Int>, of buffer: [UInt8]) -> Range<Int>? {
             let isBlank: (UInt8) -> Bool = { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\r") }
-            guard let first = line.firstIndex(where: { !isBlank($0) }), line[first] != UInt8(ascii: "#"),
-                let last = line.lastIndex(where: { !isBlank($0) })
+            let text = buffer[line]
+            guard let first = text.firstIndex(where: { !isBlank($0) }), text[first] != UInt8(ascii: "#"),
+                let last = text.lastIndex(where: { !isBlank($0) })
             else { return nil }
-            return String(decoding: line[first...last], as: UTF8.self)
+            return first..<last + 1
         }
     }
 }

@@ -15,11 +15,12 @@ struct UniqueTokens: Sequence, Sendable {
     /// Counts the repeats skipped, for the message at the end.
     let repeats: RepeatCounter
 
-    struct Entry {
-        /// The token as given.
-        let text: String
-        /// The token, or `nil` when it is not hex bytes.
-        let token: DeviceToken?
+    /// A token as read.
+    enum Entry {
+        /// A device token.
+        case token(DeviceToken)
+        /// Something that is not hex bytes, as given.
+        case foreign(String)
     }
 
     func makeIterator() -> Iterator {
@@ -37,15 +38,22 @@ struct UniqueTokens: Sequence, Sendable {
         }
 
         mutating func next() -> Entry? {
-            while let text = tokens.next() {
-                let token = DeviceToken(text)
+            // A String is made only of a line that is not a token.
+            let read = { (_: TokenList.Place, bytes: UnsafeBufferPointer<UInt8>) in
+                DeviceToken(utf8: bytes).map(Entry.token) ?? .foreign(String(decoding: bytes, as: UTF8.self))
+            }
+            while let entry = tokens.next(read) {
                 // Hex is lowercase and never equals a text that is not hex, so one digest
                 // tells apart every token as the sender sees it.
-                guard seen.insert(Fingerprint(of: token?.hex ?? text)).inserted else {
+                let text = switch entry {
+                case .token(let token): token.hex
+                case .foreign(let text): text
+                }
+                guard seen.insert(Fingerprint(of: text)).inserted else {
                     repeats.add()
                     continue
                 }
-                return Entry(text: text, token: token)
+                return entry
             }
             return nil
         }

@@ -142,18 +142,22 @@ struct HTTP2ClientConnection {
     /// allow (section 6.9.1): a body larger than a window goes in parts, and a stream whose own
     /// window is closed does not hold back the others; only the connection's window stops all.
     private mutating func sendWaitingBodies(into out: inout ByteBuffer) {
-        var index = 0
-        while index < waitingForWindow.count {
-            let streamID = waitingForWindow[index]
+        // The list is rebuilt once rather than shortened at the front per stream: a flush opens
+        // hundreds of streams, and removing each from the front moved all the others.
+        var stillWaiting: [HTTP2StreamID] = []
+        var position = 0
+        while position < waitingForWindow.count {
+            let streamID = waitingForWindow[position]
             guard var stream = streams[streamID], var body = stream.unsentBody else {
-                waitingForWindow.remove(at: index)  // reset or answered meanwhile
+                position += 1  // reset or answered meanwhile
                 continue
             }
             // An empty body still needs its DATA frame, for END_STREAM.
             let length = min(body.count, sendWindow, stream.sendWindow, maximumFrameSize)
             guard length > 0 || body.isEmpty else {
-                if sendWindow <= 0 { return }
-                index += 1
+                if sendWindow <= 0 { break }
+                stillWaiting.append(streamID)
+                position += 1
                 continue
             }
             let isLast = length == body.count
@@ -164,12 +168,16 @@ struct HTTP2ClientConnection {
             if isLast {
                 stream.unsentBody = nil
                 writtenRequests.append(streamID)
-                waitingForWindow.remove(at: index)
+                position += 1
             } else {
-                body.removeFirst(length)
+                body.removeFirst(length)  // the same stream goes on, as far as the windows allow
                 stream.unsentBody = body
             }
             streams[streamID] = stream
+        }
+        if position > 0 {
+            stillWaiting.append(contentsOf: waitingForWindow[position...])
+            waitingForWindow = stillWaiting
         }
     }
 
