@@ -54,9 +54,8 @@ final class EmulatorResponder: Sendable {
     func answer(_ request: APNSWireRequest, connection: inout HTTP2Server.ConnectionState, on eventLoop: any EventLoop) -> EventLoopFuture<HTTP2Server.Answer> {
         let faults = configuration.faults
         let delay = faults.latency > .zero ? faults.latency : nil
-        var generator = SystemRandomNumberGenerator()
         // A malformed apns-id is refused below (BadMessageId), with an id of APNs's own.
-        let apnsID = request.headers.first(named: APNSHeaderName.id).flatMap(UUID.init(text:)) ?? UUID.version4(using: &generator)
+        let apnsID = request.headers.first(named: APNSHeaderName.id).flatMap(UUID.init(text:)) ?? UUID.version4(using: &connection.random)
         var lostAnswer: HTTP2Server.Fault?
         let fault = scheduledFault()
         if let fault { logger.debug("fault injected", metadata: ["apns.id": "\(apnsID.lowercasedText)", "emulator.fault": "\(fault)"]) }
@@ -82,14 +81,14 @@ final class EmulatorResponder: Sendable {
             return eventLoop.makeSucceededFuture(refuse(request, error, apnsID: apnsID, delay: delay))
         }
         let lostAnswerFault = lostAnswer
+        let uniqueID = UUID.version4(using: &connection.random).lowercasedText
         return log.record(accepted.request, headers: request.headers, payload: accepted.payload, apnsID: apnsID, on: eventLoop).map {
             [state] in
-            var generator = SystemRandomNumberGenerator()
             state.withLockedValue { state in
                 state.statistics.accepted += 1
                 if lostAnswerFault != nil { state.statistics.faultsInjected += 1 }
             }
-            let response = APNSResponse(status: 200, apnsID: apnsID, uniqueID: UUID.version4(using: &generator).lowercasedText)
+            let response = APNSResponse(status: 200, apnsID: apnsID, uniqueID: uniqueID)
             return HTTP2Server.Answer(response: response.wireResponse, delay: delay, fault: lostAnswerFault)
         }.recover { [self] error in
             // Nothing is accepted that was not written down: a log that cannot be written is a 500.

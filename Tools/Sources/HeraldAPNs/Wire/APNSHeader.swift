@@ -27,7 +27,9 @@ extension APNSHeader {
     /// copies (every request's headers are looked up a dozen times).
     func hasName(_ name: String) -> Bool {
         // The lengths first: most names looked up are not the header's, and differ in length.
-        self.name.utf8.count == name.utf8.count && self.name.utf8.elementsEqual(name.utf8) { lhs, rhs in
+        // Then equal as written (HTTP/2 names are lowercase, and short ones compare as two words).
+        guard self.name.utf8.count == name.utf8.count else { return false }
+        return self.name == name || self.name.utf8.elementsEqual(name.utf8) { lhs, rhs in
             lhs == rhs || (lhs | 0x20 == rhs | 0x20 && (lhs | 0x20) >= UInt8(ascii: "a") && (lhs | 0x20) <= UInt8(ascii: "z"))
         }
     }

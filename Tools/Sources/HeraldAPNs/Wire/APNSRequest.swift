@@ -51,6 +51,7 @@ public struct APNSRequest: Hashable, Sendable {
     /// - Returns: `POST`, the path, the headers in a fixed order, the payload.
     public func wireRequest(authorization: String?) -> APNSWireRequest {
         var headers: [APNSHeader] = []
+        headers.reserveCapacity(8)  // every header it may write: one allocation, not one per doubling
         if let authorization { headers.append(APNSHeader(APNSHeaderName.authorization, "bearer \(authorization)")) }
         headers.append(APNSHeader(APNSHeaderName.pushType, pushType.rawValue))
         headers.append(APNSHeader(APNSHeaderName.topic, topic))

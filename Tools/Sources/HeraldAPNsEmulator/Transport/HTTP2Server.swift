@@ -65,6 +65,8 @@ final class HTTP2Server: Sendable {
         /// The provider token in use on the connection, since when, and its own issue time
         /// (`iat`, for its age): `nil` until a request with a valid one came.
         var providerToken: (value: String, since: Date, issuedAt: Date)?
+        /// Where the ids the emulator makes come from: drawn in bulk, per connection.
+        var random = BufferedSecureRandom()
     }
 
     /// Answers a request on the connection's event loop: changes to `connection` are made
