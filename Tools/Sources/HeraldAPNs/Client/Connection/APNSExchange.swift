@@ -77,6 +77,7 @@ struct APNSExchange<Waiter> {
             self.status = first
             status = first
         }
+        headers.reserveCapacity(headers.count + block.count)  // one allocation, not one per doubling
         for (name, value, _) in block where !name.hasPrefix(":") {
             headers.append(APNSHeader(name, value))
         }
