@@ -20,10 +20,12 @@ extension APNSClient {
     ) async {
         let mailbox = APNSBatchMailbox()
         await withTaskGroup(of: Void.self) { retries in
-            // First attempts in flight, by index, with the provider token each carried.
-            var sent: [Int: (request: APNSRequest, token: String)] = [:]
+            // First attempts in flight with the provider token each carried, by the index their
+            // outcome is posted with; an index is reused once free (an array, not a dictionary:
+            // no hashing per notification).
+            var sent: [(request: APNSRequest, token: String)?] = []
+            var freeIndexes: [Int] = []
             var inFlight = 0
-            var nextIndex = 0
             var feedIsEmpty = false
             var random = BufferedSecureRandom()
             while true {
@@ -37,10 +39,11 @@ extension APNSClient {
                     var request = template
                     request.deviceToken = deviceToken
                     request.apnsID = nil  // each device's notification gets its own id
-                    request = prepare(request, using: &random)
-                    sent[nextIndex] = (request, token)
-                    round.append((nextIndex, request.wireRequest(authorization: token)))
-                    nextIndex += 1
+                    prepare(&request, using: &random)
+                    let index = freeIndexes.popLast() ?? sent.count
+                    if index == sent.count { sent.append(nil) }
+                    sent[index] = (request, token)
+                    round.append((index, request.wireRequest(authorization: token)))
                     inFlight += 1
                 }
                 if !round.isEmpty {
@@ -59,7 +62,9 @@ extension APNSClient {
                         _ = await retries.next()  // its last step: the group lets it go
                         continue
                     }
-                    let (request, token) = sent.removeValue(forKey: index)!
+                    let (request, token) = sent[index]!
+                    sent[index] = nil
+                    freeIndexes.append(index)
                     if case .failure(.noFreeStream) = outcome { outcome = .failure(.noFreeStream(waited: Duration(streamWait))) }  // as the pool says it
                     if case .failure(let error) = outcome, error.isResendableAtOnce {
                         // It never reached APNs: it goes again at once through the pool, which

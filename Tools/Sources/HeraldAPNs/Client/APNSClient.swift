@@ -168,21 +168,21 @@ public final class APNSClient: Sendable {
 
     /// Sends a request that passed ``APNSRequest/validate()``.
     private func send(validated request: APNSRequest) async -> APNSDelivery {
+        var request = request
         var generator = SystemRandomNumberGenerator()
-        return await continueSending(APNSAttempts(prepare(request, using: &generator)), after: .zero)
+        prepare(&request, using: &generator)
+        return await continueSending(APNSAttempts(request), after: .zero)
     }
 
-    /// The request as it goes out on every attempt: with its `apns-id` (a random one unless
+    /// Makes the request what goes out on every attempt: with its `apns-id` (a random one unless
     /// the caller chose it) and, when resends collapse, that id as its `apns-collapse-id`.
     ///
     /// - Parameter generator: the randomness of a new `apns-id`; a batch draws it in bulk
     ///   (``BufferedSecureRandom``). Not Foundation's UUID(), which opens /dev/urandom each time on Linux.
-    func prepare(_ request: APNSRequest, using generator: inout some RandomNumberGenerator) -> APNSRequest {
-        var request = request
+    func prepare(_ request: inout APNSRequest, using generator: inout some RandomNumberGenerator) {
         let apnsID = request.apnsID ?? UUID.version4(using: &generator)
         request.apnsID = apnsID
         if configuration.collapsesResends, request.collapseID == nil { request.collapseID = apnsID.lowercasedText }
-        return request
     }
 
     /// What comes after an attempt.

@@ -38,7 +38,7 @@ struct APNSConnectionStateMachine<Waiter> {
     /// The largest client stream id; past it the connection must be replaced.
     private let lastStreamID: HTTP2StreamID
     private var state = State.connecting(handshakeDone: false, settingsReceived: false)
-    private var exchanges: [HTTP2StreamID: APNSExchange<Waiter>] = [:]
+    private var exchanges = StreamTable<APNSExchange<Waiter>>()
     private var nextStreamID = HTTP2StreamID(1)
     /// When the deadline timer is set to fire; `nil` when none is set. One timer serves every
     /// exchange, set for the earliest deadline: a timer per request costs a heap insertion and
@@ -129,24 +129,13 @@ struct APNSConnectionStateMachine<Waiter> {
     /// The request's HEADERS went out at `now` (the connection held them until the server's stream
     /// limit allowed): its answer's deadline starts.
     mutating func headersSent(on streamID: HTTP2StreamID, now: NIODeadline) -> Action {
-        guard let deadline = changeExchange(on: streamID, { $0.headersSent(at: now) }) ?? nil, let timer = deadlineTimer(for: deadline) else { return .none }
+        guard let deadline = exchanges.change(streamID, { $0.headersSent(at: now) }) ?? nil, let timer = deadlineTimer(for: deadline) else { return .none }
         return .setDeadlineTimer(timer)
-    }
-
-    /// Changes the exchange on `streamID` in place; `nil` when there is none.
-    ///
-    /// Through the table's values rather than `exchanges[streamID]?.…`: the keyed subscript moves
-    /// the exchange out and back in a coroutine whose frame is too large for the stack, which cost
-    /// some 20 heap allocations per request (docs/benchmarks.md).
-    @discardableResult
-    private mutating func changeExchange<Value>(on streamID: HTTP2StreamID, _ change: (inout APNSExchange<Waiter>) -> Value) -> Value? {
-        guard let index = exchanges.index(forKey: streamID) else { return nil }
-        return change(&exchanges.values[index])
     }
 
     /// The request's last byte was handed to the socket.
     mutating func requestWritten(on streamID: HTTP2StreamID) {
-        changeExchange(on: streamID) { $0.requestWritten() }
+        exchanges.change(streamID) { $0.requestWritten() }
     }
 
     /// The request's last byte could not be written, for `why`.
@@ -158,14 +147,14 @@ struct APNSConnectionStateMachine<Waiter> {
 
     /// A HEADERS frame came on `streamID`.
     mutating func receivedHeaders(_ block: HPACKHeaders, endStream: Bool, on streamID: HTTP2StreamID) -> Action {
-        guard let progress = changeExchange(on: streamID, { $0.receivedHeaders(block, endStream: endStream) }) else { return .none }
+        guard let progress = exchanges.change(streamID, { $0.receivedHeaders(block, endStream: endStream) }) else { return .none }
         return advance(streamID, progress)
     }
 
     /// A DATA frame came on `streamID`; `chunk` is its payload.
     mutating func receivedData(_ chunk: ByteBuffer?, endStream: Bool, on streamID: HTTP2StreamID) -> Action {
         let limit = maximumBodyByteCount
-        guard let progress = changeExchange(on: streamID, { $0.receivedData(chunk, endStream: endStream, maximumBodyByteCount: limit) }) else { return .none }
+        guard let progress = exchanges.change(streamID, { $0.receivedData(chunk, endStream: endStream, maximumBodyByteCount: limit) }) else { return .none }
         return advance(streamID, progress)
     }
 
@@ -204,7 +193,7 @@ struct APNSConnectionStateMachine<Waiter> {
         var expired: [(streamID: HTTP2StreamID, sentAt: NIODeadline?)] = []
         var earliest: NIODeadline?
         var silentSince: NIODeadline?
-        for (streamID, exchange) in exchanges {
+        for (streamID, exchange) in exchanges.elements {
             if exchange.deadline > now {
                 earliest = min(earliest ?? exchange.deadline, exchange.deadline)
                 continue
@@ -301,7 +290,7 @@ struct APNSConnectionStateMachine<Waiter> {
 
     /// Ends every exchange whose stream id passes `isIncluded`, in stream order, with `error`.
     private mutating func endAll(where isIncluded: (HTTP2StreamID) -> Bool, failing error: APNSTransportError) -> [Ending] {
-        exchanges.keys.filter(isIncluded).sorted().map { streamID in
+        exchanges.keys.filter(isIncluded).map { streamID in
             let exchange = exchanges.removeValue(forKey: streamID)!
             return Ending(exchange, failing: error, resetStream: nil)
         }

@@ -37,7 +37,7 @@ struct HTTP2ClientConnection {
     private let authority: String
     private var encoder = HPACKRequestEncoder()
     private var waitingForStream = CircularBuffer<Request>()
-    private var streams: [HTTP2StreamID: OpenStream] = [:]
+    private var streams = StreamTable<OpenStream>()
     /// Open streams whose DATA waits for a window, in the order they opened.
     private var waitingForWindow: [HTTP2StreamID] = []
     /// The highest stream id opened: a frame for a higher one names a stream that never existed.
