@@ -62,8 +62,7 @@ extension APNSClient {
                         _ = await retries.next()  // its last step: the group lets it go
                         continue
                     }
-                    let (request, token) = sent[index]!
-                    sent[index] = nil
+                    let (request, token) = sent[index].take()!  // moved out, leaving the index free
                     freeIndexes.append(index)
                     if case .failure(.noFreeStream) = outcome { outcome = .failure(.noFreeStream(waited: Duration(streamWait))) }  // as the pool says it
                     if case .failure(let error) = outcome, error.isResendableAtOnce {
