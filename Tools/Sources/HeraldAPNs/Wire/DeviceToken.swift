@@ -41,6 +41,11 @@ public struct DeviceToken: Hashable, Sendable, CustomStringConvertible {
     ///
     /// - Returns: how many digits, or `nil` at any other character.
     private static func lowercaseHex(_ bytes: UnsafeBufferPointer<UInt8>, into digits: UnsafeMutableBufferPointer<UInt8>?) -> Int? {
+        if isLowercaseHex(bytes) {
+            // As APNs hands tokens out, and as a tokens file mostly holds them: copied whole.
+            if let digits, let source = bytes.baseAddress, bytes.count > 0 { digits.baseAddress!.update(from: source, count: bytes.count) }
+            return bytes.count
+        }
         var count = 0
         for byte in bytes {
             let digit: UInt8
@@ -54,6 +59,15 @@ public struct DeviceToken: Hashable, Sendable, CustomStringConvertible {
             count += 1
         }
         return count
+    }
+
+    /// Whether every byte is a lowercase hex digit: two comparisons a byte (wrapping subtraction
+    /// puts every byte below "0", or "a", far above 10, or 6), where the general case costs a
+    /// chain of ranges and a store. A batch reads each token twice (the check of the whole list,
+    /// then the send): 3% of the client's CPU before. (Swift's SIMD16 did worse here: its
+    /// generic lane operations are not vectorized on Linux.)
+    private static func isLowercaseHex(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        bytes.allSatisfy { $0 &- UInt8(ascii: "0") < 10 || $0 &- UInt8(ascii: "a") < 6 }
     }
 
     public var description: String { hex }
