@@ -19,6 +19,10 @@ struct APNSExchange<Waiter> {
         case broken(APNSTransportError)
     }
 
+    /// The answer's headers as they arrive. First: an array's pointer gives `Optional<APNSExchange>`
+    /// its `nil` (the connection's table tests a slot for `nil` several times per request), where
+    /// the waiter, a multi-payload enum, made every test a call into the runtime.
+    private var headers: [APNSHeader] = []
     /// Told how the exchange ended.
     let waiter: Waiter
     /// How long the answer may take once the HEADERS went out.
@@ -32,7 +36,6 @@ struct APNSExchange<Waiter> {
     /// Whether the request's last byte was handed to the socket.
     private(set) var isWritten = false
     private var status: Int?
-    private var headers: [APNSHeader] = []
     private var body: ByteBuffer?
 
     /// - Parameters:
