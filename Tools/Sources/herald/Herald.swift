@@ -28,24 +28,33 @@ struct Herald: AsyncParsableCommand {
     /// Runs a command, mapping ArgumentParser's usage errors to exit status 2.
     static func main() async {
         let arguments = Array(CommandLine.arguments.dropFirst())
+        var command: any ParsableCommand
         do {
-            var command = try parseAsRoot(arguments)
-            // ArgumentParser shows help even under a command that does not exist (`send apn --help`).
-            if arguments.contains(where: { $0 == "--help" || $0 == "-h" || $0 == "help" }) { stopAtMistakes(in: arguments) }
+            command = try parseAsRoot(arguments)
+        } catch {
+            stopAtMistakes(in: arguments)
+            fail(error)
+        }
+        // ArgumentParser shows help even under a command that does not exist (`send apn --help`).
+        if arguments.contains(where: { $0 == "--help" || $0 == "-h" || $0 == "help" }) { stopAtMistakes(in: arguments) }
+        do {
             if var asyncCommand = command as? AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {
                 try command.run()
             }
         } catch {
-            stopAtMistakes(in: arguments)
-            if exitCode(for: error) == .validationFailure { usageError(fullMessage(for: error)) }
-            exit(withError: error)
+            fail(error)
         }
     }
 
-    /// Stops with the mistake ``CommandLineCheck`` finds, if any. Only when something failed or
-    /// help was asked for: a command line that parses has none, and the check renders the
+    private static func fail(_ error: any Error) -> Never {
+        if exitCode(for: error) == .validationFailure { usageError(fullMessage(for: error)) }
+        exit(withError: error)
+    }
+
+    /// Stops with the mistake ``CommandLineCheck`` finds, if any. Only when parsing failed or help
+    /// was asked for: a command line that parses has none, and the check renders the
     /// command's help, milliseconds that every run would pay otherwise (docs/benchmarks.md).
     private static func stopAtMistakes(in arguments: [String]) {
         if let message = CommandLineCheck.message(for: arguments, root: Self.self) { usageError(message) }

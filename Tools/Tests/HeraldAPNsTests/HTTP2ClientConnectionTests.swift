@@ -122,6 +122,22 @@ import Testing
         #expect(throws: HTTP2ConnectionError.self) { try connection.windowUpdate(.rootStream, increment: 0x7fff_ffff, into: &out) }
     }
 
+    @Test func aStreamHeldByItsOwnWindowKeepsItsPlaceWhenTheConnectionWindowRunsOut() throws {
+        var connection = try Self.connection([(0x4, 40_000)])  // SETTINGS_INITIAL_WINDOW_SIZE 40,000
+        var out = ByteBuffer()
+        connection.send(Self.request(bodyBytes: 50_000), on: 1, into: &out) { _ in }
+        connection.send(Self.request(bodyBytes: 30_000), on: 3, into: &out) { _ in }
+        // Stream 1 stops at its own 40,000 (frames of at most 16,384); stream 3 takes the 25,535
+        // left of the connection's 65,535, and the connection's window stops everything.
+        #expect(Self.frames(&out).filter { $0.type == 0x0 }.map { "\($0.stream):\($0.length)" } == ["1:16384", "1:16384", "1:7232", "3:16384", "3:9151"])
+        try connection.windowUpdate(.rootStream, increment: 30_000, into: &out)
+        #expect(Self.frames(&out).map(\.description) == ["type 0 flags 1 stream 3 length 4465"])
+        #expect(connection.takeWrittenRequests() == [3])
+        try connection.windowUpdate(1, increment: 10_000, into: &out)
+        #expect(Self.frames(&out).map(\.description) == ["type 0 flags 1 stream 1 length 10000"])
+        #expect(connection.takeWrittenRequests() == [1])
+    }
+
     @Test func goAwayStopsNewStreamsAndHandsBackTheRequestsThatNeverWentOut() throws {
         var connection = try Self.connection([(0x3, 1)])
         var out = ByteBuffer()

@@ -59,6 +59,20 @@ import Testing
         #expect(table[3] == nil)
     }
 
+    @Test(arguments: [false, true]) func theLargestStreamIdIsHeldAndRemovedInEitherOrder(largestFirst: Bool) {
+        // A connection's last request carries 2^31 - 1; nothing may step past it.
+        var table = StreamTable<String>()
+        let last = HTTP2StreamID.maxID
+        let before = last.advanced(by: -2)
+        table[before] = "a"
+        table[last] = "b"
+        #expect(table.elements.map(\.streamID) == [before, last])
+        #expect(table.removeValue(forKey: largestFirst ? last : before) == (largestFirst ? "b" : "a"))
+        #expect(table.removeValue(forKey: largestFirst ? before : last) == (largestFirst ? "a" : "b"))
+        #expect(table.isEmpty)
+        #expect(table[last] == nil)
+    }
+
     @Test func aValueSetAgainReplacesItAndIsCountedOnce() {
         var table = StreamTable<String>()
         table[5] = "a"

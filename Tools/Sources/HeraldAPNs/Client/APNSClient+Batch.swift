@@ -62,7 +62,10 @@ extension APNSClient {
                         _ = await retries.next()  // its last step: the group lets it go
                         continue
                     }
-                    let (request, token) = sent[index].take()!  // moved out, leaving the index free
+                    // Moved out, leaving the index free. An index is answered once per first
+                    // attempt (the connection's state machine ends each exchange exactly once),
+                    // so a reused index never receives its previous notification's outcome.
+                    let (request, token) = sent[index].take()!
                     freeIndexes.append(index)
                     if case .failure(.noFreeStream) = outcome { outcome = .failure(.noFreeStream(waited: Duration(streamWait))) }  // as the pool says it
                     if case .failure(let error) = outcome, error.isResendableAtOnce {

@@ -15,15 +15,19 @@ package struct BufferedSecureRandom: RandomNumberGenerator, Sendable {
     private var numbers: [UInt64] = []
     private var position = 0
     private var system = SystemRandomNumberGenerator()
+    /// Set once `/dev/urandom` could not be read: not tried again on every draw.
+    private var sourceFailed = false
 
     package init() {}
 
     package mutating func next() -> UInt64 {
         if position == numbers.count {
+            guard !sourceFailed else { return system.next() }
             position = 0
             numbers = []
             // Opened per draw, not held: the emulator keeps one of these per connection.
             guard let bytes = try? FileHandle(forReadingAtPath: "/dev/urandom")?.read(upToCount: Self.count * 8), bytes.count == Self.count * 8 else {
+                sourceFailed = true
                 return system.next()
             }
             numbers = bytes.withUnsafeBytes { raw in (0..<Self.count).map { raw.loadUnaligned(fromByteOffset: $0 * 8, as: UInt64.self) } }

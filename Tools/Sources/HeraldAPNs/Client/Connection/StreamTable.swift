@@ -68,8 +68,15 @@ struct StreamTable<Value> {
         guard let slot = slot(of: streamID), let value = slots[slot] else { return nil }
         slots[slot] = nil
         count -= 1
-        // The lowest ids end first, mostly: the dead slots at the front are skipped, and dropped
-        // once they are half the array.
+        guard count > 0 else {
+            // Nothing to keep; and walking past the last slot could step past the largest
+            // stream id (2^31 - 1), which a connection's last request carries.
+            slots.removeAll(keepingCapacity: true)
+            start = 0
+            return value
+        }
+        // The lowest ids end first, mostly: the dead slots at the front are skipped (up to the
+        // next value, so never past the highest id held), and dropped once they are half the array.
         while start < slots.count, slots[start] == nil {
             start += 1
             firstID = firstID.advanced(by: 2)
