@@ -28,9 +28,12 @@ extension APNSClient {
             var inFlight = 0
             var feedIsEmpty = false
             var random = BufferedSecureRandom()
+            // The authorization header's value for the provider token in use, made once per token.
+            var authorization: (token: String, header: String)?
             while true {
                 var round: [(index: Int, request: APNSWireRequest)] = []
                 let token = tokens.current()
+                if authorization?.token != token { authorization = (token, "bearer \(token)") }
                 while !feedIsEmpty, inFlight < window {
                     guard !Task.isCancelled, let deviceToken = feed.next() else {
                         feedIsEmpty = true
@@ -43,7 +46,7 @@ extension APNSClient {
                     let index = freeIndexes.popLast() ?? sent.count
                     if index == sent.count { sent.append(nil) }
                     sent[index] = (request, token)
-                    round.append((index, request.wireRequest(authorization: token)))
+                    round.append((index, request.wireRequest(authorizationHeader: authorization?.header)))
                     inFlight += 1
                 }
                 if !round.isEmpty {

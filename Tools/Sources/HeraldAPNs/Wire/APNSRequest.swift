@@ -50,9 +50,16 @@ public struct APNSRequest: Hashable, Sendable {
     ///   `nil` sends no authorization header.
     /// - Returns: `POST`, the path, the headers in a fixed order, the payload.
     public func wireRequest(authorization: String?) -> APNSWireRequest {
+        wireRequest(authorizationHeader: authorization.map { "bearer \($0)" })
+    }
+
+    /// ``wireRequest(authorization:)`` with the `authorization` header's value written already
+    /// (`bearer <provider token>`): a batch makes it once per provider token, not once per
+    /// notification, and the HPACK encoder then finds the very same string in its table.
+    func wireRequest(authorizationHeader: String?) -> APNSWireRequest {
         var headers: [APNSHeader] = []
         headers.reserveCapacity(8)  // every header it may write: one allocation, not one per doubling
-        if let authorization { headers.append(APNSHeader(APNSHeaderName.authorization, "bearer \(authorization)")) }
+        if let authorizationHeader { headers.append(APNSHeader(APNSHeaderName.authorization, authorizationHeader)) }
         headers.append(APNSHeader(APNSHeaderName.pushType, pushType.rawValue))
         headers.append(APNSHeader(APNSHeaderName.topic, topic))
         if let priority { headers.append(APNSHeader(APNSHeaderName.priority, String(priority.rawValue))) }
