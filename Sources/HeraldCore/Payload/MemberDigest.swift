@@ -24,11 +24,8 @@
     public init(names: some Sequence<String>) {
         var bits: UInt64 = 0
         for name in names {
-            guard let bit = Self.bit(name) else {
-                bits = .max
-                break
-            }
-            bits |= bit
+            bits |= Self.bit(name)
+            if bits == .max { break }
         }
         self.init(bits: bits)
     }
@@ -39,8 +36,7 @@
 
     /// Whether the object may have a member called `name`; `false` only when it certainly has not.
     public func mayContain(_ name: String) -> Bool {
-        guard let bit = Self.bit(name) else { return true }
-        return bits & bit != 0
+        bits & Self.bit(name) != 0
     }
 
     /// `value[key]`, without the lookup when the digest rules `key` out.
@@ -53,15 +49,15 @@
     /// Whether `pointer` may reach a value in the object: `false` only when its first token is
     /// certainly no member's name.
     func mayResolve(_ pointer: JSONPointer) -> Bool {
-        guard let first = pointer.tokens.first else { return true }
-        return mayContain(first)
+        pointer.tokens.isEmpty || bits & pointer.firstTokenBit != 0
     }
 
-    /// The bit an ASCII name sets; `nil` for a name with other characters.
-    private static func bit(_ name: String) -> UInt64? {
+    /// The bit an ASCII name sets; every bit (it rules nothing out) for a name with other
+    /// characters.
+    static func bit(_ name: String) -> UInt64 {
         var name = name
         return name.withUTF8 { bytes in
-            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return .max }
             return bit(length: bytes.count, first: bytes.first ?? 0, last: bytes.last ?? 0)
         }
     }
