@@ -36,7 +36,7 @@ public struct Preview: Hashable, Sendable {
         } else {
             let detected = Layout.detect(in: payload.json, digest: digest)
             self.layout = detected.layout
-            decisions.append(Decision(.layoutDetected, "layout \(detected.layout.name): \(detected.reason)"))
+            decisions.append(Decision(.layoutDetected, detected.message))
         }
         let decoded = self.layout.decode(payload.json, payloadDigest: digest)
         message = decoded.message
@@ -44,9 +44,12 @@ public struct Preview: Hashable, Sendable {
         decisions += decoded.decisions
 
         let aps = payload.aps ?? APS()
+        // The common messages are written out whole rather than interpolated: a preview then
+        // builds no string for them.
         if payload.aps == nil {
-            let typo = payload.json["apps"] != nil ? " (there is an \"apps\" key: a typo for \"aps\"?)" : ""
-            decisions.append(Decision(.noAPS, "the payload has no aps dictionary\(typo), so iOS shows nothing"))
+            decisions.append(Decision(.noAPS, payload.json["apps"] != nil
+                ? "the payload has no aps dictionary (there is an \"apps\" key: a typo for \"aps\"?), so iOS shows nothing"
+                : "the payload has no aps dictionary, so iOS shows nothing"))
         }
         for issue in aps.typeIssues {
             decisions.append(
@@ -66,10 +69,9 @@ public struct Preview: Hashable, Sendable {
         }
 
         if !extensionWillRun {
-            let reason = !aps.mutableContent
-                ? "aps has no mutable-content: 1"
-                : "the alert has no title, subtitle or body to show"
-            decisions.append(Decision(.extensionWillNotRun, "iOS will not run the extension: \(reason); the phone shows the payload as sent"))
+            decisions.append(Decision(.extensionWillNotRun, !aps.mutableContent
+                ? "iOS will not run the extension: aps has no mutable-content: 1; the phone shows the payload as sent"
+                : "iOS will not run the extension: the alert has no title, subtitle or body to show; the phone shows the payload as sent"))
         }
         self.decisions = decisions
     }

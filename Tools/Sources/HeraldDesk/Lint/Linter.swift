@@ -28,8 +28,10 @@ public enum Linter {
             lintTypes(aps, payload: payload, into: &findings)
             if let background { findings += background.findings }
         } else {
-            let typo = payload.json["apps"] != nil ? "; there is an \"apps\" key: rename it to \"aps\"" : ""
-            findings.append(LintFinding(.noAPS, "add an aps dictionary with an alert and \"mutable-content\": 1\(typo)"))
+            // Written out whole, as the common findings are: lint then builds no string for them.
+            findings.append(LintFinding(.noAPS, payload.json["apps"] != nil
+                ? "add an aps dictionary with an alert and \"mutable-content\": 1; there is an \"apps\" key: rename it to \"aps\""
+                : "add an aps dictionary with an alert and \"mutable-content\": 1"))
         }
         if let tooLarge = (pushOptions.pushType ?? .default).violation(payloadByteCount: payload.byteCount) {
             let voip = APNSPushType.voip.maximumPayloadByteCount
@@ -111,10 +113,9 @@ public enum Linter {
             if let misplaced = misplacedMutableContent(payload.json) {
                 findings.append(LintFinding(.noMutableContent, "mutable-content is at \(misplaced); iOS only reads it inside aps as \"mutable-content\": 1"))
             } else if visible || hasWork {
-                findings.append(LintFinding(
-                    .noMutableContent,
-                    "add \"mutable-content\": 1 to aps, or the extension never runs\(hasWork ? " and the sender, avatar and attachments are lost" : "")",
-                    severity: hasWork ? .error : .warning))
+                findings.append(hasWork
+                    ? LintFinding(.noMutableContent, "add \"mutable-content\": 1 to aps, or the extension never runs and the sender, avatar and attachments are lost", severity: .error)
+                    : LintFinding(.noMutableContent, "add \"mutable-content\": 1 to aps, or the extension never runs", severity: .warning))
             }
         } else if !visible {
             findings.append(LintFinding(
