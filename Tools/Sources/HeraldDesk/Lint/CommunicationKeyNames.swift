@@ -67,14 +67,17 @@ struct CommunicationKeyNames: Sendable {
     /// The names for `fields`: the built-in layouts' from a table made once, any other's
     /// worked out now.
     static func of(_ fields: FieldPointers) -> CommunicationKeyNames {
-        guard let index = builtInFields.firstIndex(of: fields) else { return CommunicationKeyNames(fields) }
-        return builtInNames[index]
+        for index in builtInFields.indices where builtInFields[index] == fields {
+            return builtInNames[index]
+        }
+        return CommunicationKeyNames(fields)
     }
 
     /// Each distinct set of the built-in layouts' pointers once (most share one). A layout's
     /// pointers are usually the very arrays of this table, which compare equal without looking
-    /// at their elements.
-    private static let builtInFields: [FieldPointers] = Layout.builtIn.reduce(into: []) { table, layout in
+    /// at their elements. Plain APNs's come first: the set most layouts share is then the
+    /// first tried.
+    private static let builtInFields: [FieldPointers] = Layout.builtIn.reversed().reduce(into: []) { table, layout in
         if !table.contains(layout.fields) { table.append(layout.fields) }
     }
     /// The names for each of ``builtInFields``.
