@@ -1,3 +1,4 @@
+import Foundation
 @_spi(HeraldTools) import HeraldCore
 import HeraldSending
 
@@ -22,9 +23,12 @@ public enum Linter {
     /// - Returns: findings, errors first, each with a one-line message that says what to change.
     public static func lint(_ payload: Payload, preview: Preview, pushOptions: APNSPushOptions = APNSPushOptions()) -> [LintFinding] {
         var findings: [LintFinding] = []
+        // Made once for the rules below: most payloads have none of the top-level keys they
+        // look for, and the digest rules those out without a lookup.
+        let digest = MemberDigest(payload.json)
         if let aps = payload.aps {
             let background = BackgroundPush(aps: aps, pushOptions: pushOptions)
-            if background == nil { lintAPS(aps, payload: payload, preview: preview, into: &findings) }
+            if background == nil { lintAPS(aps, payload: payload, digest: digest, preview: preview, into: &findings) }
             lintTypes(aps, payload: payload, into: &findings)
             if let background { findings += background.findings }
         } else {
@@ -38,7 +42,7 @@ public enum Linter {
             let hint = pushOptions.pushType == nil && payload.byteCount <= voip ? " (a voip push may have up to \(voip))" : ""
             findings.append(LintFinding(.payloadTooLarge, "\(tooLarge) (counted as compact JSON)\(hint); shorten the body or move data out"))
         }
-        if let shape = serverRequestShape(payload.json) {
+        if let shape = serverRequestShape(payload.json, digest: digest) {
             findings.append(LintFinding(.serverRequestBody, "this looks like \(shape)"))
         }
         // Where the layout's custom data starts, resolved once for both communication rules.
@@ -106,11 +110,12 @@ public enum Linter {
         LintFinding(.requestRefused, "the \(provider) would refuse this request: \(error.message)")
     }
 
-    private static func lintAPS(_ aps: APS, payload: Payload, preview: Preview, into findings: inout [LintFinding]) {
+    /// - Parameter digest: the payload's.
+    private static func lintAPS(_ aps: APS, payload: Payload, digest: MemberDigest, preview: Preview, into findings: inout [LintFinding]) {
         let hasWork = preview.message.isCommunication || !preview.message.attachments.isEmpty
         let visible = aps.alert?.isVisible ?? false
         if !aps.mutableContent {
-            if let misplaced = misplacedMutableContent(payload.json) {
+            if let misplaced = misplacedMutableContent(payload.json, digest: digest) {
                 findings.append(LintFinding(.noMutableContent, "mutable-content is at \(misplaced); iOS only reads it inside aps as \"mutable-content\": 1"))
             } else if visible || hasWork {
                 findings.append(hasWork
@@ -159,11 +164,10 @@ public enum Linter {
     }
 
     /// What kind of provider request `json` is, when it is one rather than a device payload.
-    private static func serverRequestShape(_ json: JSONValue) -> String? {
+    ///
+    /// - Parameter digest: `json`'s.
+    private static func serverRequestShape(_ json: JSONValue, digest: MemberDigest) -> String? {
         func has(_ value: JSONValue?, _ keys: String...) -> Bool { keys.contains { value?[$0] != nil } }
-        // Most payloads have none of the top-level keys below: the digest rules those out
-        // without a lookup.
-        let digest = MemberDigest(json)
         func member(_ key: String) -> JSONValue? { digest.member(key, of: json) }
         // A device payload (with aps) is no provider's request, and is read only for the two
         // shapes that keep aps.
@@ -196,8 +200,9 @@ public enum Linter {
         (Layout.pointer("/aps/mutable_content"), "aps.mutable_content (underscore)"),
     ]
 
-    private static func misplacedMutableContent(_ json: JSONValue) -> String? {
-        misplacedMutableContentPlaces.first { $0.0.resolve(in: json) != nil }?.1
+    /// - Parameter digest: `json`'s.
+    private static func misplacedMutableContent(_ json: JSONValue, digest: MemberDigest) -> String? {
+        misplacedMutableContentPlaces.first { digest.mayResolve($0.0) && $0.0.resolve(in: json) != nil }?.1
     }
 
     /// The finding each kind of reading decision lint reports makes; other decisions make none.
@@ -230,10 +235,13 @@ public enum Linter {
         for decision in preview.decisions where decisionCodes.mayContain(decision.code.rawValue) {
             if let finding = decisionFindings[decision.code] { findings.append(finding(decision)) }
         }
-        for (what, url) in [("avatar", preview.message.sender?.avatarURL), ("group avatar", preview.message.groupAvatarURL)] {
-            guard let url, url.scheme?.lowercased() == "http" else { continue }
+        // Each in turn rather than through an array of the two, which was allocated per lint.
+        func lintScheme(_ url: URL?, what: String) {
+            guard let url, url.scheme?.lowercased() == "http" else { return }
             findings.append(LintFinding(.avatarURL, "\(what) \(url.absoluteString) uses http; use https (the extension refuses http unless configured to allow it)", severity: .warning))
         }
+        lintScheme(preview.message.sender?.avatarURL, what: "avatar")
+        lintScheme(preview.message.groupAvatarURL, what: "group avatar")
         for attachment in preview.message.attachments where attachment.url.scheme?.lowercased() == "http" {
             findings.append(LintFinding(.attachmentURL, "attachment \(attachment.url.absoluteString) uses http; use https (the extension refuses http unless configured to allow it)", severity: .warning))
         }
