@@ -172,7 +172,7 @@ public enum Linter {
         // A device payload (with aps) is no provider's request, and is read only for the two
         // shapes that keep aps.
         let hasAPS = member("aps") != nil
-        if !hasAPS, let request = ProviderRequest(json) {
+        if !hasAPS, let request = ProviderRequest(json, digest: digest) {
             return "a request body for the \(request.provider), not what the phone receives: `herald convert` prints the payload it becomes, and `herald lint` and `herald preview` convert it first"
         }
         if member("pn_apns") != nil {
