@@ -8,8 +8,10 @@ extension Linter {
     /// extension ignores such a key without a word, so the sender's picture or conversation is
     /// lost on the phone.
     ///
-    /// - Parameter data: the layout's custom data (``Layout/dataRoot(in:)`` resolved), if any.
-    static func lintCommunicationKeys(_ data: JSONValue?, preview: Preview, into findings: inout [LintFinding]) {
+    /// - Parameters:
+    ///   - data: the layout's custom data (``Layout/dataRoot(in:)`` resolved), if any.
+    ///   - block: ``communicationBlock`` in `data`, if any.
+    static func lintCommunicationKeys(_ data: JSONValue?, block: JSONValue?, preview: Preview, into findings: inout [LintFinding]) {
         guard case .object(let data)? = data else { return }
         let names = CommunicationKeyNames.of(preview.layout.fields)
         // Found in the dictionary's order, reported in the keys' order: few keys make a finding,
@@ -30,7 +32,7 @@ extension Linter {
         }
         if found.count > 1 { found.sort { $0.key < $1.key } }
         findings += found.map(\.finding)
-        guard !names.block.isEmpty, let members = communicationMembers(data[communicationKey]) else { return }
+        guard !names.block.isEmpty, let members = communicationMembers(block) else { return }
         for key in members.keys.sorted() where !names.block.contains(key) {
             if let near = key.nearest(in: names.block) {
                 findings.append(LintFinding(.communicationKeyNotRead, "\(communicationKey).\(key) is not read; did you mean \(communicationKey).\(near)?"))

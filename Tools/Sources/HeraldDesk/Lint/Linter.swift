@@ -45,10 +45,15 @@ public enum Linter {
         if let shape = serverRequestShape(payload.json, digest: digest) {
             findings.append(LintFinding(.serverRequestBody, "this looks like \(shape)"))
         }
-        // Where the layout's custom data starts, resolved once for both communication rules.
-        let data = preview.layout.dataRoot(in: payload.json).resolve(in: payload.json)
-        lintCommunication(data, preview: preview, into: &findings)
-        lintCommunicationKeys(data, preview: preview, into: &findings)
+        // Where the layout's custom data starts and its communication object, resolved once
+        // for both communication rules; the payload's digest rules the object out when the
+        // data is the payload.
+        let root = preview.layout.dataRoot(in: payload.json)
+        let data = root.resolve(in: payload.json)
+        let dataDigest = root.tokens.isEmpty ? digest : MemberDigest(data ?? .null)
+        let block = dataDigest.mayResolve(communicationBlock) ? communicationBlock.resolve(in: data ?? .null) : nil
+        lintCommunication(block, preview: preview, into: &findings)
+        lintCommunicationKeys(data, block: block, preview: preview, into: &findings)
         lintOneSignalData(payload, preview: preview, into: &findings)
         return errorsFirst(findings)
     }
@@ -193,7 +198,8 @@ public enum Linter {
         return nil
     }
 
-    private static let communicationBlock = Layout.pointer("/communication")
+    /// The communication object, in the layout's custom data.
+    static let communicationBlock = Layout.pointer("/\(CommunicationKeyNames.communicationKey)")
     private static let senderName = Layout.pointer("/sender_name")
     private static let misplacedMutableContentPlaces: [(JSONPointer, String)] = [
         (Layout.pointer("/mutable-content"), "the top level"), (Layout.pointer("/mutable_content"), "the top level as mutable_content"),
@@ -225,10 +231,9 @@ public enum Linter {
     /// hashing them (a code's text is longer than a small string, and hashed at length).
     private static let decisionCodes = MemberDigest(names: decisionFindings.keys.map(\.rawValue))
 
-    /// - Parameter data: the layout's custom data (``Layout/dataRoot(in:)`` resolved), if any.
-    private static func lintCommunication(_ data: JSONValue?, preview: Preview, into findings: inout [LintFinding]) {
-        if let block = communicationBlock.resolve(in: data ?? .null),
-            senderName.resolve(in: block)?.identifierText == nil, preview.message.sender == nil
+    /// - Parameter block: ``communicationBlock`` in the layout's custom data, if any.
+    private static func lintCommunication(_ block: JSONValue?, preview: Preview, into findings: inout [LintFinding]) {
+        if let block, senderName.resolve(in: block)?.identifierText == nil, preview.message.sender == nil
         {
             findings.append(LintFinding(.communicationWithoutSenderName, "the communication block has no sender_name, so no sender is shown; add the sender's display name"))
         }
