@@ -64,24 +64,29 @@ struct CommunicationKeyNames: Sendable {
         }
     }
 
-    /// The names for `fields`: the built-in layouts' from a table made once, any other's
-    /// worked out now.
+    /// The names for `fields`: the built-in layouts' from names made once, any other's worked
+    /// out now.
     static func of(_ fields: FieldPointers) -> CommunicationKeyNames {
-        for index in builtInFields.indices where builtInFields[index] == fields {
-            return builtInNames[index]
+        if fields == sharedFields { return sharedNames }
+        for index in otherBuiltInFields.indices where otherBuiltInFields[index] == fields {
+            return otherBuiltInNames[index]
         }
         return CommunicationKeyNames(fields)
     }
 
-    /// Each distinct set of the built-in layouts' pointers once (most share one). A layout's
-    /// pointers are usually the very arrays of this table, which compare equal without looking
-    /// at their elements. Plain APNs's come first: the set most layouts share is then the
-    /// first tried.
-    private static let builtInFields: [FieldPointers] = Layout.builtIn.reversed().reduce(into: []) { table, layout in
-        if !table.contains(layout.fields) { table.append(layout.fields) }
+    /// The pointers most built-in layouts share (plain APNs's, FCM's, OneSignal's, Expo's),
+    /// tried first. A layout's pointers are usually the very arrays of this value, which
+    /// compare equal without looking at their elements; it is a value of its own because
+    /// comparing with an entry of an array copied the entry, all ten arrays, on every lint.
+    private static let sharedFields = Layout.apns.fields
+    /// The names for ``sharedFields``.
+    private static let sharedNames = CommunicationKeyNames(sharedFields)
+    /// Each other distinct set of the built-in layouts' pointers once (Notifee's).
+    private static let otherBuiltInFields: [FieldPointers] = Layout.builtIn.reduce(into: []) { table, layout in
+        if layout.fields != sharedFields && !table.contains(layout.fields) { table.append(layout.fields) }
     }
-    /// The names for each of ``builtInFields``.
-    private static let builtInNames = builtInFields.map(CommunicationKeyNames.init)
+    /// The names for each of ``otherBuiltInFields``.
+    private static let otherBuiltInNames = otherBuiltInFields.map(CommunicationKeyNames.init)
 
     /// The name `key` is another spelling of (`sender_name` for `senderName`): the first of
     /// `flat` then `block` that is the same ignoring case, `-` and `_` but not equal, as
