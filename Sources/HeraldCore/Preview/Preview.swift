@@ -77,13 +77,7 @@ public struct Preview: Hashable, Sendable {
                 ? "iOS will not run the extension: aps has no mutable-content: 1; the phone shows the payload as sent"
                 : "iOS will not run the extension: the alert has no title, subtitle or body to show; the phone shows the payload as sent"))
         }
-        // One initializer call sets every property: assigning them one by one here built the
-        // preview in a temporary and copied it out.
-        self.init(layout: chosen, extensionWillRun: extensionWillRun, content: content, message: message, decisions: decisions, localAvatar: localAvatar)
-    }
-
-    private init(layout: Layout, extensionWillRun: Bool, content: ContentFields, message: Message, decisions: [Decision], localAvatar: URL?) {
-        self.layout = layout
+        self.layout = chosen
         self.extensionWillRun = extensionWillRun
         self.content = content
         self.message = message
