@@ -36,12 +36,9 @@ public struct ContentFields: Hashable, Sendable {
     /// The content iOS builds from `aps` before any extension runs.
     public init(aps: APS) {
         self.init()
-        // The alert once, rather than copied out of aps for each field.
-        if let alert = aps.alert {
-            title = alert.title ?? ""
-            subtitle = alert.subtitle ?? ""
-            body = alert.body ?? ""
-        }
+        title = aps.alert?.title ?? ""
+        subtitle = aps.alert?.subtitle ?? ""
+        body = aps.alert?.body ?? ""
         threadIdentifier = aps.threadID ?? ""
         categoryIdentifier = aps.category ?? ""
         badge = aps.badge
