@@ -19,6 +19,10 @@ struct CommunicationKeyNames: Sendable {
     private let bySpelling: [String: [String]]
     /// The ``spellingBit(_:)`` of every name; all bits when a name has other characters than ASCII.
     private let spellingBits: UInt64
+    /// The digests of ``flat`` and ``block``, which rule most keys out before comparing them
+    /// with each name.
+    private let flatDigest: MemberDigest
+    private let blockDigest: MemberDigest
 
     init(_ fields: FieldPointers) {
         var flat: [String] = []
@@ -34,8 +38,20 @@ struct CommunicationKeyNames: Sendable {
         }
         self.flat = flat
         self.block = block
+        flatDigest = MemberDigest(names: flat)
+        blockDigest = MemberDigest(names: block)
         bySpelling = Dictionary(grouping: flat + block, by: \.spellingKey)
         spellingBits = (flat + block).reduce(0) { bits, name in Self.spellingBit(name).map { bits | $0 } ?? .max }
+    }
+
+    /// Whether `key` is one of ``flat``.
+    func isFlat(_ key: String) -> Bool {
+        flatDigest.mayContain(key) && flat.contains(key)
+    }
+
+    /// Whether `key` is one of ``block``.
+    func isInBlock(_ key: String) -> Bool {
+        blockDigest.mayContain(key) && block.contains(key)
     }
 
     /// Whether `key` may be one of the names or another spelling of one; `false` only when it

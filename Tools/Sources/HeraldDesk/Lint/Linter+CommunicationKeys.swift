@@ -18,8 +18,8 @@ extension Linter {
         // so only those are sorted.
         var found: [(key: String, finding: LintFinding)] = []
         // The digest first: it rules out most keys at once, before any string comparison.
-        for key in data.keys where names.mayName(key) && key != communicationKey && key != "aps" && !names.flat.contains(key) {
-            if names.block.contains(key) {
+        for key in data.keys where names.mayName(key) && key != communicationKey && key != "aps" && !names.isFlat(key) {
+            if names.isInBlock(key) {
                 found.append((key, LintFinding(
                     .communicationKeyNotRead,
                     "\(key) is not read here: Herald reads it inside the \"\(communicationKey)\" object (\(communicationKey).\(key))")))
@@ -33,7 +33,7 @@ extension Linter {
         if found.count > 1 { found.sort { $0.key < $1.key } }
         findings += found.map(\.finding)
         guard !names.block.isEmpty, let members = communicationMembers(block) else { return }
-        for key in members.keys.sorted() where !names.block.contains(key) {
+        for key in members.keys.sorted() where !names.isInBlock(key) {
             if let near = key.nearest(in: names.block) {
                 findings.append(LintFinding(.communicationKeyNotRead, "\(communicationKey).\(key) is not read; did you mean \(communicationKey).\(near)?"))
             }
