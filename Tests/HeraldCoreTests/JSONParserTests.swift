@@ -154,6 +154,24 @@ struct JSONParserTests {
         }
     }
 
+    @Test func parsedPayloadCountsTheCompactEncodingAsItParses() throws {
+        let texts = [
+            #"  { "a" : [ 1 , -2.5e3 , true , false , null , "" , { } , [ ] ] , "b" : "x" }  "#,
+            "\u{FEFF}{\"k\": \"caf\u{E9} 🧗\"}",
+            #"{"esc\u0041\n": "quote \" slash \/ tab \t bell \u0007 \ud83e\uddd7"}"#,
+            // A repeated key keeps its first spelling and takes its last value, at any depth.
+            #"{"a": 1, "b": [1, 2, 3], "a": {"x": "long value", "x": 2}, "b": "s"}"#,
+            "{\"\u{E9}\": \"first spelling\", \"e\u{301}\": [true, null], \"z\": 0}",
+            #"{"d": 1, "d": 22, "d": 333}"#,
+            #"[{"a": 1, "a": 2}, "\u00e9", 0]"#,
+        ]
+        for text in texts {
+            let payload = try Payload(data: Array(text.utf8))
+            #expect(payload.byteCount == payload.json.encoded().count, "\(text)")
+            #expect(payload.byteCount == Payload(json: payload.json).byteCount, "\(text)")
+        }
+    }
+
     @Test func numberViews() throws {
         #expect(JSONNumber(text: "3.0")?.intValue == 3)
         #expect(JSONNumber(text: "3.5")?.intValue == nil)

@@ -132,6 +132,26 @@ struct LayoutTests {
         #expect(Layout.detect(in: "not an object").layout == .apns)
     }
 
+    @Test func detectionSaysWhichMarkerDecided() {
+        let cases: [(JSONValue, String)] = [
+            (["notifee_options": "{}"], "layout notifee: notifee_options is present"),
+            (["custom": ["i": "x", "a": [:]]], "layout onesignal: custom.i is present (OneSignal classic)"),
+            (["custom": ["a": [:]]], "layout onesignal: custom.a is present (OneSignal classic)"),
+            (["os_data": [:]], "layout onesignal: os_data is present (OneSignal)"),
+            (["experienceId": "@maya/chat", "scopeKey": "@maya/chat"], "layout expo: experienceId is present (Expo push service)"),
+            (["scopeKey": "@maya/chat"], "layout expo: scopeKey is present (Expo push service)"),
+            (["gcm.message_id": "1", "google.c.a.e": "1"], "layout fcm: gcm.message_id is present"),
+            (["google.c.sender.id": "1", "google.c.a.e": "1", "fcm_options": [:]], "layout fcm: fcm_options is present"),
+            (["google.c.sender.id": "1", "google.c.a.e": "1"], "layout fcm: google.c.a.e is present"),
+            (["aps": ["alert": "x"]], "layout apns: no provider marker found, so custom data is read from top-level keys"),
+        ]
+        for (json, message) in cases {
+            let detected = Layout.detect(in: json)
+            #expect("layout \(detected.layout.name): \(detected.reason)" == message)
+            #expect(Preview(payload: Payload(json: json)).decisions.first == Decision(.layoutDetected, message))
+        }
+    }
+
     @Test func oneSignalNewerLayoutReadsTopLevelBesideOSData() {
         let payload: JSONValue = ["os_data": ["i": "n1"], "communication": ["sender_name": "Ann", "conversation_id": "c"]]
         let decoded = Layout.oneSignal.decode(payload)

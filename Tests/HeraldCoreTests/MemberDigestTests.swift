@@ -42,6 +42,9 @@ struct MemberDigestTests {
         #expect(!digest.mayResolve(Layout.pointer("/communication/sender_name")))
         #expect(digest.mayResolve(Layout.pointer("/sender_name")))
         #expect(digest.mayResolve(JSONPointer(tokens: [])))
+        // The whole document, even an empty object, is always there to be read.
+        #expect(MemberDigest(.object([:])).mayResolve(JSONPointer(tokens: [])))
+        #expect(!MemberDigest(.object([:])).mayResolve(Layout.pointer("/a")))
     }
 
     @Test("Names that are equal as strings but not in bytes are not ruled out")
@@ -51,6 +54,7 @@ struct MemberDigestTests {
             let object: JSONValue = .object([stored: "x"])
             #expect(object[asked] == "x")
             #expect(MemberDigest(object).mayContain(asked), "\(stored) asked as \(asked)")
+            #expect(MemberDigest(object).mayResolve(JSONPointer(tokens: [asked, "y"])), "\(stored) asked as \(asked)")
         }
     }
 

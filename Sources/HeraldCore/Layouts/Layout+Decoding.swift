@@ -10,13 +10,15 @@ extension Layout {
     /// - Parameter payload: the whole payload (`userInfo`).
     /// - Returns: the message and the decisions taken.
     public func decode(_ payload: JSONValue) -> DecodedMessage {
-        decode(payload, payloadDigest: MemberDigest(payload))
+        var decisions: [Decision] = []
+        let decoded = decode(payload, payloadDigest: MemberDigest(payload), decisions: &decisions)
+        return DecodedMessage(message: decoded.message, decisions: decisions, localAvatar: decoded.localAvatar)
     }
 
-    /// ``decode(_:)`` with the payload's digest made beforehand. Most pointers find nothing;
+    /// ``decode(_:)`` with the payload's digest made beforehand, appending its decisions to
+    /// `decisions` (a preview's, which start with the layout's). Most pointers find nothing;
     /// the digests rule most of those out without a lookup.
-    func decode(_ payload: JSONValue, payloadDigest: MemberDigest) -> DecodedMessage {
-        var decisions: [Decision] = []
+    func decode(_ payload: JSONValue, payloadDigest: MemberDigest, decisions: inout [Decision]) -> (message: Message, localAvatar: URL?) {
         let root = dataRoot(in: payload, decisions: &decisions)
         // Resolved once: every field pointer is relative to it.
         let data = root.resolve(in: payload) ?? .null
@@ -81,7 +83,7 @@ extension Layout {
         message.mentionsCurrentUser = first(fields.mentionsCurrentUser, Layout.flagText) == "1"
         message.isReplyToCurrentUser = first(fields.isReplyToCurrentUser, Layout.flagText) == "1"
         message.attachments = readAttachments(payload, data: data, root: root, digests: (payloadDigest, dataDigest), decisions: &decisions)
-        return DecodedMessage(message: message, decisions: decisions, localAvatar: localAvatar)
+        return (message, localAvatar)
     }
 
     /// Where this layout's custom data starts in `payload`: `/custom/a` for a classic OneSignal

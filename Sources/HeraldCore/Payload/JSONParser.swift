@@ -6,12 +6,19 @@ struct JSONParser {
     private let bytes: [UInt8]
     private var index = 0
     private var depth = 0
+    /// The size of the compact encoding (``JSONValue/encodedByteCount``) of what has been parsed
+    /// so far, counted on the way rather than by walking the value again afterwards.
+    private var compactByteCount = 0
 
     private init(bytes: [UInt8]) {
         self.bytes = bytes
     }
 
-    static func parse(_ bytes: [UInt8]) throws(JSONParseError) -> JSONValue {
+    /// Parses a whole JSON text.
+    ///
+    /// - Returns: the value, and the size of its compact encoding (what
+    ///   ``JSONValue/encodedByteCount`` gives for it).
+    static func parse(_ bytes: [UInt8]) throws(JSONParseError) -> (value: JSONValue, compactByteCount: Int) {
         var parser = JSONParser(bytes: bytes)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }
         parser.skipWhitespace()
@@ -23,7 +30,7 @@ struct JSONParser {
         guard parser.index == bytes.count else {
             throw parser.error(.trailingContent, "unexpected \(parser.describeCurrent()) after the end of the JSON value")
         }
-        return value
+        return (value, parser.compactByteCount)
     }
 
     private func error(_ code: JSONParseError.Code, _ detail: String, at offset: Int? = nil) -> JSONParseError {
@@ -77,6 +84,7 @@ struct JSONParser {
             throw error(.unexpectedCharacter, "expected a value, found \(describeCurrent())")
         }
         index += count
+        compactByteCount += count
     }
 
     private mutating func enterContainer() throws(JSONParseError) {
@@ -90,6 +98,7 @@ struct JSONParser {
         try enterContainer()
         index += 1
         skipWhitespace()
+        compactByteCount += 2
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
             index += 1
             depth -= 1
@@ -104,14 +113,23 @@ struct JSONParser {
             guard bytes[index] == UInt8(ascii: "\"") else {
                 throw error(.unexpectedCharacter, "expected a quoted key, found \(describeCurrent())")
             }
+            let keyStart = compactByteCount
             let key = try parseString()
+            // The colon, and the comma before every member but the first.
+            compactByteCount += members.isEmpty ? 1 : 2
+            let memberCount = compactByteCount - keyStart
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
                 throw error(.unexpectedCharacter, "expected ':' after the key \"\(key)\", found \(describeCurrent())")
             }
             index += 1
             skipWhitespace()
-            members[key] = try parseValue()
+            if let replaced = members.updateValue(try parseValue(), forKey: key) {
+                // A repeated key keeps its first spelling and its place, and takes the last
+                // value: neither its second spelling, comma and colon nor the replaced value
+                // are written.
+                compactByteCount -= memberCount + replaced.encodedByteCount
+            }
             skipWhitespace()
             guard index < bytes.count else { throw error(.unexpectedEnd, "the input ends inside an object") }
             switch bytes[index] {
@@ -131,6 +149,7 @@ struct JSONParser {
         try enterContainer()
         index += 1
         var elements: [JSONValue] = []
+        compactByteCount += 2
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
             index += 1
@@ -139,6 +158,7 @@ struct JSONParser {
         }
         while true {
             skipWhitespace()
+            if !elements.isEmpty { compactByteCount += 1 }
             elements.append(try parseValue())
             skipWhitespace()
             guard index < bytes.count else { throw error(.unexpectedEnd, "the input ends inside an array") }
@@ -160,6 +180,7 @@ struct JSONParser {
         guard JSONParser.scanNumber(bytes, &index) else {
             throw error(.invalidNumber, "malformed number", at: start)
         }
+        compactByteCount += index - start
         return JSONNumber(validatedText: String(decoding: bytes[start..<index], as: UTF8.self))
     }
 
@@ -191,16 +212,21 @@ struct JSONParser {
         let open = index
         index += 1
         let start = index
-        // Fast path: no escapes, so the bytes between the quotes are the string.
+        // Fast path: no escapes, so the bytes between the quotes are the string, and the
+        // compact encoding writes them as they are. Every byte is looked at here anyway, so
+        // this notes whether any is outside ASCII, which needs the UTF-8 check.
+        var allBytes: UInt8 = 0
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
-                let text = try decodeUTF8(bytes[start..<index], from: start)
+                let text = allBytes < 0x80 ? String(decoding: bytes[start..<index], as: UTF8.self) : try decodeUTF8(bytes[start..<index], from: start)
+                compactByteCount += index - start + 2
                 index += 1
                 return text
             }
             if byte == UInt8(ascii: "\\") { break }
             if byte < 0x20 { throw controlCharacterError(stringStart: start) }
+            allBytes |= byte
             index += 1
         }
         var scalars: [UInt8] = Array(bytes[start..<index])
@@ -209,7 +235,9 @@ struct JSONParser {
             switch byte {
             case UInt8(ascii: "\""):
                 index += 1
-                return try decodeUTF8(scalars[...], from: start)
+                let text = try decodeUTF8(scalars[...], from: start)
+                compactByteCount += JSONValue.encodedByteCount(ofUTF8: scalars)
+                return text
             case UInt8(ascii: "\\"):
                 try appendEscape(to: &scalars)
             case ..<0x20:

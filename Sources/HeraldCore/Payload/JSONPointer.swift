@@ -6,6 +6,9 @@
 public struct JSONPointer: Hashable, Sendable, CustomStringConvertible {
     /// The unescaped reference tokens; empty for the whole document.
     public let tokens: [String]
+    /// The ``MemberDigest`` bit of the first token, worked out once rather than on every
+    /// payload a layout reads; every bit when there is no first token or it is not ASCII.
+    let firstTokenBit: UInt64
 
     /// Parses pointer text.
     ///
@@ -15,7 +18,7 @@ public struct JSONPointer: Hashable, Sendable, CustomStringConvertible {
     ///   followed by `0` or `1`.
     public init?(_ text: String) {
         guard !text.isEmpty else {
-            self.tokens = []
+            self.init(tokens: [])
             return
         }
         guard text.hasPrefix("/") else { return nil }
@@ -36,12 +39,13 @@ public struct JSONPointer: Hashable, Sendable, CustomStringConvertible {
             }
             tokens.append(token)
         }
-        self.tokens = tokens
+        self.init(tokens: tokens)
     }
 
     /// A pointer from unescaped tokens.
     public init(tokens: [String]) {
         self.tokens = tokens
+        firstTokenBit = tokens.first.map(MemberDigest.bit) ?? .max
     }
 
     public var description: String {

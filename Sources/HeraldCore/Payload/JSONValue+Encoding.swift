@@ -55,7 +55,9 @@ extension JSONValue {
         text.utf8.withContiguousStorageIfAvailable(encodedByteCount(ofUTF8:)) ?? encodedByteCount(ofUTF8: text.utf8)
     }
 
-    private static func encodedByteCount(ofUTF8 bytes: some Sequence<UInt8>) -> Int {
+    /// A string's size in quotes, with escapes, from its UTF-8 bytes: also what the parser
+    /// counts for a string it had to unescape.
+    static func encodedByteCount(ofUTF8 bytes: some Sequence<UInt8>) -> Int {
         var count = 2
         for byte in bytes {
             switch byte {

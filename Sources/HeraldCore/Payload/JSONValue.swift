@@ -32,14 +32,14 @@ public enum JSONValue: Hashable, Sendable {
     /// - Parameter bytes: UTF-8 JSON text; a leading byte-order mark is skipped.
     /// - Throws: ``JSONParseError`` with the line and column of the first problem.
     public init(parsing bytes: some Collection<UInt8>) throws(JSONParseError) {
-        self = try JSONParser.parse(Array(bytes))
+        self = try JSONParser.parse(Array(bytes)).value
     }
 
     /// Parses JSON text held in a string.
     ///
     /// - Throws: ``JSONParseError`` with the line and column of the first problem.
     public init(parsing text: String) throws(JSONParseError) {
-        self = try JSONParser.parse(Array(text.utf8))
+        self = try JSONParser.parse(Array(text.utf8)).value
     }
 }
 

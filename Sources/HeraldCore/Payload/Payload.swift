@@ -11,16 +11,22 @@ public struct Payload: Hashable, Sendable {
 
     /// A payload from its JSON value.
     public init(json: JSONValue) {
-        self.json = json
-        self.aps = json["aps"].map(APS.init(json:))
-        self.byteCount = json.encodedByteCount
+        self.init(json: json, byteCount: json.encodedByteCount)
     }
 
     /// Parses a payload from JSON bytes.
     ///
     /// - Throws: ``JSONParseError`` with the line and column of the first problem.
     public init(data: some Collection<UInt8>) throws(JSONParseError) {
-        self.init(json: try JSONValue(parsing: data))
+        // The parser counts the compact encoding's bytes as it goes: no second walk of the value.
+        let parsed = try JSONParser.parse(Array(data))
+        self.init(json: parsed.value, byteCount: parsed.compactByteCount)
+    }
+
+    private init(json: JSONValue, byteCount: Int) {
+        self.json = json
+        self.aps = json["aps"].map(APS.init(json:))
+        self.byteCount = byteCount
     }
 
     /// Reads the `userInfo` iOS hands a notification service extension.

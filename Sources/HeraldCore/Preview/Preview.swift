@@ -30,23 +30,27 @@ public struct Preview: Hashable, Sendable {
         var decisions: [Decision] = []
         // Made once for both: it spares most lookups of keys the payload does not have.
         let digest = MemberDigest(payload.json)
+        let chosen: Layout
         if let layout {
-            self.layout = layout
+            chosen = layout
             decisions.append(Decision(.layoutChosen, "layout \(layout.name) was chosen"))
         } else {
             let detected = Layout.detect(in: payload.json, digest: digest)
-            self.layout = detected.layout
-            decisions.append(Decision(.layoutDetected, "layout \(detected.layout.name): \(detected.reason)"))
+            chosen = detected.layout
+            decisions.append(Decision(.layoutDetected, detected.message))
         }
-        let decoded = self.layout.decode(payload.json, payloadDigest: digest)
-        message = decoded.message
-        localAvatar = decoded.localAvatar
-        decisions += decoded.decisions
+        let (message, localAvatar) = chosen.decode(payload.json, payloadDigest: digest, decisions: &decisions)
 
-        let aps = payload.aps ?? APS()
-        if payload.aps == nil {
-            let typo = payload.json["apps"] != nil ? " (there is an \"apps\" key: a typo for \"aps\"?)" : ""
-            decisions.append(Decision(.noAPS, "the payload has no aps dictionary\(typo), so iOS shows nothing"))
+        // The common messages are written out whole rather than interpolated: a preview then
+        // builds no string for them.
+        let aps: APS
+        if let given = payload.aps {
+            aps = given
+        } else {
+            aps = APS()
+            decisions.append(Decision(.noAPS, payload.json["apps"] != nil
+                ? "the payload has no aps dictionary (there is an \"apps\" key: a typo for \"aps\"?), so iOS shows nothing"
+                : "the payload has no aps dictionary, so iOS shows nothing"))
         }
         for issue in aps.typeIssues {
             decisions.append(
@@ -54,11 +58,14 @@ public struct Preview: Hashable, Sendable {
                     ? Decision(.valueTypeCoerced, "aps \(issue.key) is \(issue.found), read as if it were \(issue.expected)")
                     : Decision(.valueIgnored, "aps \(issue.key) is \(issue.found), not \(issue.expected), so it is ignored"))
         }
-        content = ContentFields(aps: aps)
-        extensionWillRun = aps.mutableContent && (aps.alert?.isVisible ?? false)
-        if let alert = aps.alert, alert.body == nil, let key = alert.locKey {
-            let arguments = (alert.locArgs ?? []).map { "\"\($0)\"" }.joined(separator: ", ")
-            decisions.append(Decision(.localizedText, "the body is the app's localized string \(key)(\(arguments)); iOS fills it in from the app bundle"))
+        var content = ContentFields(aps: aps)
+        var extensionWillRun = false
+        if let alert = aps.alert {
+            extensionWillRun = aps.mutableContent && alert.isVisible
+            if alert.body == nil, let key = alert.locKey {
+                let arguments = (alert.locArgs ?? []).map { "\"\($0)\"" }.joined(separator: ", ")
+                decisions.append(Decision(.localizedText, "the body is the app's localized string \(key)(\(arguments)); iOS fills it in from the app bundle"))
+            }
         }
         if extensionWillRun, content.threadIdentifier.isEmpty, let conversation = message.conversationIdentifier {
             content.threadIdentifier = conversation
@@ -66,11 +73,15 @@ public struct Preview: Hashable, Sendable {
         }
 
         if !extensionWillRun {
-            let reason = !aps.mutableContent
-                ? "aps has no mutable-content: 1"
-                : "the alert has no title, subtitle or body to show"
-            decisions.append(Decision(.extensionWillNotRun, "iOS will not run the extension: \(reason); the phone shows the payload as sent"))
+            decisions.append(Decision(.extensionWillNotRun, !aps.mutableContent
+                ? "iOS will not run the extension: aps has no mutable-content: 1; the phone shows the payload as sent"
+                : "iOS will not run the extension: the alert has no title, subtitle or body to show; the phone shows the payload as sent"))
         }
+        self.layout = chosen
+        self.extensionWillRun = extensionWillRun
+        self.content = content
+        self.message = message
         self.decisions = decisions
+        self.localAvatar = localAvatar
     }
 }

@@ -19,6 +19,10 @@ struct CommunicationKeyNames: Sendable {
     private let bySpelling: [String: [String]]
     /// The ``spellingBit(_:)`` of every name; all bits when a name has other characters than ASCII.
     private let spellingBits: UInt64
+    /// The digests of ``flat`` and ``block``, which rule most keys out before comparing them
+    /// with each name.
+    private let flatDigest: MemberDigest
+    private let blockDigest: MemberDigest
 
     init(_ fields: FieldPointers) {
         var flat: [String] = []
@@ -34,8 +38,20 @@ struct CommunicationKeyNames: Sendable {
         }
         self.flat = flat
         self.block = block
+        flatDigest = MemberDigest(names: flat)
+        blockDigest = MemberDigest(names: block)
         bySpelling = Dictionary(grouping: flat + block, by: \.spellingKey)
         spellingBits = (flat + block).reduce(0) { bits, name in Self.spellingBit(name).map { bits | $0 } ?? .max }
+    }
+
+    /// Whether `key` is one of ``flat``.
+    func isFlat(_ key: String) -> Bool {
+        flatDigest.mayContain(key) && flat.contains(key)
+    }
+
+    /// Whether `key` is one of ``block``.
+    func isInBlock(_ key: String) -> Bool {
+        blockDigest.mayContain(key) && block.contains(key)
     }
 
     /// Whether `key` may be one of the names or another spelling of one; `false` only when it
@@ -64,21 +80,29 @@ struct CommunicationKeyNames: Sendable {
         }
     }
 
-    /// The names for `fields`: the built-in layouts' from a table made once, any other's
-    /// worked out now.
+    /// The names for `fields`: the built-in layouts' from names made once, any other's worked
+    /// out now.
     static func of(_ fields: FieldPointers) -> CommunicationKeyNames {
-        guard let index = builtInFields.firstIndex(of: fields) else { return CommunicationKeyNames(fields) }
-        return builtInNames[index]
+        if fields == sharedFields { return sharedNames }
+        for index in otherBuiltInFields.indices where otherBuiltInFields[index] == fields {
+            return otherBuiltInNames[index]
+        }
+        return CommunicationKeyNames(fields)
     }
 
-    /// Each distinct set of the built-in layouts' pointers once (most share one). A layout's
-    /// pointers are usually the very arrays of this table, which compare equal without looking
-    /// at their elements.
-    private static let builtInFields: [FieldPointers] = Layout.builtIn.reduce(into: []) { table, layout in
-        if !table.contains(layout.fields) { table.append(layout.fields) }
+    /// The pointers most built-in layouts share (plain APNs's, FCM's, OneSignal's, Expo's),
+    /// tried first. A layout's pointers are usually the very arrays of this value, which
+    /// compare equal without looking at their elements; it is a value of its own because
+    /// comparing with an entry of an array copied the entry, all ten arrays, on every lint.
+    private static let sharedFields = Layout.apns.fields
+    /// The names for ``sharedFields``.
+    private static let sharedNames = CommunicationKeyNames(sharedFields)
+    /// Each other distinct set of the built-in layouts' pointers once (Notifee's).
+    private static let otherBuiltInFields: [FieldPointers] = Layout.builtIn.reduce(into: []) { table, layout in
+        if layout.fields != sharedFields && !table.contains(layout.fields) { table.append(layout.fields) }
     }
-    /// The names for each of ``builtInFields``.
-    private static let builtInNames = builtInFields.map(CommunicationKeyNames.init)
+    /// The names for each of ``otherBuiltInFields``.
+    private static let otherBuiltInNames = otherBuiltInFields.map(CommunicationKeyNames.init)
 
     /// The name `key` is another spelling of (`sender_name` for `senderName`): the first of
     /// `flat` then `block` that is the same ignoring case, `-` and `_` but not equal, as

@@ -8,15 +8,18 @@ extension Linter {
     /// extension ignores such a key without a word, so the sender's picture or conversation is
     /// lost on the phone.
     ///
-    /// - Parameter data: the layout's custom data (``Layout/dataRoot(in:)`` resolved), if any.
-    static func lintCommunicationKeys(_ data: JSONValue?, preview: Preview, into findings: inout [LintFinding]) {
+    /// - Parameters:
+    ///   - data: the layout's custom data (``Layout/dataRoot(in:)`` resolved), if any.
+    ///   - block: ``communicationBlock`` in `data`, if any.
+    static func lintCommunicationKeys(_ data: JSONValue?, block: JSONValue?, preview: Preview, into findings: inout [LintFinding]) {
         guard case .object(let data)? = data else { return }
         let names = CommunicationKeyNames.of(preview.layout.fields)
         // Found in the dictionary's order, reported in the keys' order: few keys make a finding,
         // so only those are sorted.
         var found: [(key: String, finding: LintFinding)] = []
-        for key in data.keys where key != communicationKey && key != "aps" && names.mayName(key) && !names.flat.contains(key) {
-            if names.block.contains(key) {
+        // The digest first: it rules out most keys at once, before any string comparison.
+        for key in data.keys where names.mayName(key) && key != communicationKey && key != "aps" && !names.isFlat(key) {
+            if names.isInBlock(key) {
                 found.append((key, LintFinding(
                     .communicationKeyNotRead,
                     "\(key) is not read here: Herald reads it inside the \"\(communicationKey)\" object (\(communicationKey).\(key))")))
@@ -29,8 +32,8 @@ extension Linter {
         }
         if found.count > 1 { found.sort { $0.key < $1.key } }
         findings += found.map(\.finding)
-        guard !names.block.isEmpty, let members = communicationMembers(data[communicationKey]) else { return }
-        for key in members.keys.sorted() where !names.block.contains(key) {
+        guard !names.block.isEmpty, let members = communicationMembers(block) else { return }
+        for key in members.keys.sorted() where !names.isInBlock(key) {
             if let near = key.nearest(in: names.block) {
                 findings.append(LintFinding(.communicationKeyNotRead, "\(communicationKey).\(key) is not read; did you mean \(communicationKey).\(near)?"))
             }

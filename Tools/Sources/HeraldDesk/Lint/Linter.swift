@@ -1,3 +1,4 @@
+import Foundation
 @_spi(HeraldTools) import HeraldCore
 import HeraldSending
 
@@ -22,27 +23,37 @@ public enum Linter {
     /// - Returns: findings, errors first, each with a one-line message that says what to change.
     public static func lint(_ payload: Payload, preview: Preview, pushOptions: APNSPushOptions = APNSPushOptions()) -> [LintFinding] {
         var findings: [LintFinding] = []
+        // Made once for the rules below: most payloads have none of the top-level keys they
+        // look for, and the digest rules those out without a lookup.
+        let digest = MemberDigest(payload.json)
         if let aps = payload.aps {
             let background = BackgroundPush(aps: aps, pushOptions: pushOptions)
-            if background == nil { lintAPS(aps, payload: payload, preview: preview, into: &findings) }
+            if background == nil { lintAPS(aps, payload: payload, digest: digest, preview: preview, into: &findings) }
             lintTypes(aps, payload: payload, into: &findings)
             if let background { findings += background.findings }
         } else {
-            let typo = payload.json["apps"] != nil ? "; there is an \"apps\" key: rename it to \"aps\"" : ""
-            findings.append(LintFinding(.noAPS, "add an aps dictionary with an alert and \"mutable-content\": 1\(typo)"))
+            // Written out whole, as the common findings are: lint then builds no string for them.
+            findings.append(LintFinding(.noAPS, payload.json["apps"] != nil
+                ? "add an aps dictionary with an alert and \"mutable-content\": 1; there is an \"apps\" key: rename it to \"aps\""
+                : "add an aps dictionary with an alert and \"mutable-content\": 1"))
         }
         if let tooLarge = (pushOptions.pushType ?? .default).violation(payloadByteCount: payload.byteCount) {
             let voip = APNSPushType.voip.maximumPayloadByteCount
             let hint = pushOptions.pushType == nil && payload.byteCount <= voip ? " (a voip push may have up to \(voip))" : ""
             findings.append(LintFinding(.payloadTooLarge, "\(tooLarge) (counted as compact JSON)\(hint); shorten the body or move data out"))
         }
-        if let shape = serverRequestShape(payload.json) {
+        if let shape = serverRequestShape(payload.json, digest: digest) {
             findings.append(LintFinding(.serverRequestBody, "this looks like \(shape)"))
         }
-        // Where the layout's custom data starts, resolved once for both communication rules.
-        let data = preview.layout.dataRoot(in: payload.json).resolve(in: payload.json)
-        lintCommunication(data, preview: preview, into: &findings)
-        lintCommunicationKeys(data, preview: preview, into: &findings)
+        // Where the layout's custom data starts and its communication object, resolved once
+        // for both communication rules; the payload's digest rules the object out when the
+        // data is the payload.
+        let root = preview.layout.dataRoot(in: payload.json)
+        let data = root.resolve(in: payload.json)
+        let dataDigest = root.tokens.isEmpty ? digest : MemberDigest(data ?? .null)
+        let block = dataDigest.mayResolve(communicationBlock) ? communicationBlock.resolve(in: data ?? .null) : nil
+        lintCommunication(block, preview: preview, into: &findings)
+        lintCommunicationKeys(data, block: block, preview: preview, into: &findings)
         lintOneSignalData(payload, preview: preview, into: &findings)
         return errorsFirst(findings)
     }
@@ -104,17 +115,17 @@ public enum Linter {
         LintFinding(.requestRefused, "the \(provider) would refuse this request: \(error.message)")
     }
 
-    private static func lintAPS(_ aps: APS, payload: Payload, preview: Preview, into findings: inout [LintFinding]) {
+    /// - Parameter digest: the payload's.
+    private static func lintAPS(_ aps: APS, payload: Payload, digest: MemberDigest, preview: Preview, into findings: inout [LintFinding]) {
         let hasWork = preview.message.isCommunication || !preview.message.attachments.isEmpty
         let visible = aps.alert?.isVisible ?? false
         if !aps.mutableContent {
-            if let misplaced = misplacedMutableContent(payload.json) {
+            if let misplaced = misplacedMutableContent(payload.json, digest: digest) {
                 findings.append(LintFinding(.noMutableContent, "mutable-content is at \(misplaced); iOS only reads it inside aps as \"mutable-content\": 1"))
             } else if visible || hasWork {
-                findings.append(LintFinding(
-                    .noMutableContent,
-                    "add \"mutable-content\": 1 to aps, or the extension never runs\(hasWork ? " and the sender, avatar and attachments are lost" : "")",
-                    severity: hasWork ? .error : .warning))
+                findings.append(hasWork
+                    ? LintFinding(.noMutableContent, "add \"mutable-content\": 1 to aps, or the extension never runs and the sender, avatar and attachments are lost", severity: .error)
+                    : LintFinding(.noMutableContent, "add \"mutable-content\": 1 to aps, or the extension never runs", severity: .warning))
             }
         } else if !visible {
             findings.append(LintFinding(
@@ -158,16 +169,15 @@ public enum Linter {
     }
 
     /// What kind of provider request `json` is, when it is one rather than a device payload.
-    private static func serverRequestShape(_ json: JSONValue) -> String? {
+    ///
+    /// - Parameter digest: `json`'s.
+    private static func serverRequestShape(_ json: JSONValue, digest: MemberDigest) -> String? {
         func has(_ value: JSONValue?, _ keys: String...) -> Bool { keys.contains { value?[$0] != nil } }
-        // Most payloads have none of the top-level keys below: the digest rules those out
-        // without a lookup.
-        let digest = MemberDigest(json)
         func member(_ key: String) -> JSONValue? { digest.member(key, of: json) }
         // A device payload (with aps) is no provider's request, and is read only for the two
         // shapes that keep aps.
         let hasAPS = member("aps") != nil
-        if !hasAPS, let request = ProviderRequest(json) {
+        if !hasAPS, let request = ProviderRequest(json, digest: digest) {
             return "a request body for the \(request.provider), not what the phone receives: `herald convert` prints the payload it becomes, and `herald lint` and `herald preview` convert it first"
         }
         if member("pn_apns") != nil {
@@ -188,15 +198,17 @@ public enum Linter {
         return nil
     }
 
-    private static let communicationBlock = Layout.pointer("/communication")
+    /// The communication object, in the layout's custom data.
+    static let communicationBlock = Layout.pointer("/\(CommunicationKeyNames.communicationKey)")
     private static let senderName = Layout.pointer("/sender_name")
     private static let misplacedMutableContentPlaces: [(JSONPointer, String)] = [
         (Layout.pointer("/mutable-content"), "the top level"), (Layout.pointer("/mutable_content"), "the top level as mutable_content"),
         (Layout.pointer("/aps/mutable_content"), "aps.mutable_content (underscore)"),
     ]
 
-    private static func misplacedMutableContent(_ json: JSONValue) -> String? {
-        misplacedMutableContentPlaces.first { $0.0.resolve(in: json) != nil }?.1
+    /// - Parameter digest: `json`'s.
+    private static func misplacedMutableContent(_ json: JSONValue, digest: MemberDigest) -> String? {
+        misplacedMutableContentPlaces.first { digest.mayResolve($0.0) && $0.0.resolve(in: json) != nil }?.1
     }
 
     /// The finding each kind of reading decision lint reports makes; other decisions make none.
@@ -219,20 +231,22 @@ public enum Linter {
     /// hashing them (a code's text is longer than a small string, and hashed at length).
     private static let decisionCodes = MemberDigest(names: decisionFindings.keys.map(\.rawValue))
 
-    /// - Parameter data: the layout's custom data (``Layout/dataRoot(in:)`` resolved), if any.
-    private static func lintCommunication(_ data: JSONValue?, preview: Preview, into findings: inout [LintFinding]) {
-        if let block = communicationBlock.resolve(in: data ?? .null),
-            senderName.resolve(in: block)?.identifierText == nil, preview.message.sender == nil
+    /// - Parameter block: ``communicationBlock`` in the layout's custom data, if any.
+    private static func lintCommunication(_ block: JSONValue?, preview: Preview, into findings: inout [LintFinding]) {
+        if let block, senderName.resolve(in: block)?.identifierText == nil, preview.message.sender == nil
         {
             findings.append(LintFinding(.communicationWithoutSenderName, "the communication block has no sender_name, so no sender is shown; add the sender's display name"))
         }
         for decision in preview.decisions where decisionCodes.mayContain(decision.code.rawValue) {
             if let finding = decisionFindings[decision.code] { findings.append(finding(decision)) }
         }
-        for (what, url) in [("avatar", preview.message.sender?.avatarURL), ("group avatar", preview.message.groupAvatarURL)] {
-            guard let url, url.scheme?.lowercased() == "http" else { continue }
+        // Each in turn rather than through an array of the two, which was allocated per lint.
+        func lintScheme(_ url: URL?, what: String) {
+            guard let url, url.scheme?.lowercased() == "http" else { return }
             findings.append(LintFinding(.avatarURL, "\(what) \(url.absoluteString) uses http; use https (the extension refuses http unless configured to allow it)", severity: .warning))
         }
+        lintScheme(preview.message.sender?.avatarURL, what: "avatar")
+        lintScheme(preview.message.groupAvatarURL, what: "group avatar")
         for attachment in preview.message.attachments where attachment.url.scheme?.lowercased() == "http" {
             findings.append(LintFinding(.attachmentURL, "attachment \(attachment.url.absoluteString) uses http; use https (the extension refuses http unless configured to allow it)", severity: .warning))
         }

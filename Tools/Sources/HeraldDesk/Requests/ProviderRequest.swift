@@ -52,7 +52,13 @@ public struct ProviderRequest: Hashable, Sendable {
     /// - Returns: `nil` when `json` is none of the bodies Herald converts: a device payload (it
     ///   has `aps`), or another provider's request.
     public init?(_ json: JSONValue) {
-        guard let provider = Self.provider(of: json) else { return nil }
+        self.init(json, digest: MemberDigest(json))
+    }
+
+    /// ``init(_:)`` with `json`'s digest made beforehand (lint has one), which rules out most
+    /// of the top-level keys a request is recognised by without a lookup.
+    init?(_ json: JSONValue, digest: MemberDigest) {
+        guard let provider = Self.provider(of: json, digest: digest) else { return nil }
         self.provider = provider
         body = json
     }
@@ -73,29 +79,35 @@ public struct ProviderRequest: Hashable, Sendable {
         }
     }
 
-    private static func provider(of json: JSONValue) -> Provider? {
-        guard json["aps"] == nil else { return nil }
-        func has(_ value: JSONValue?, _ keys: [String]) -> Bool { keys.contains { value?[$0] != nil } }
-        if let message = json["message"], message.objectValue != nil,
-            has(message, ["token", "topic", "condition", "notification", "apns", "data", "android", "webpush"]) {
+    private static func provider(of json: JSONValue, digest: MemberDigest) -> Provider? {
+        func member(_ key: String) -> JSONValue? { digest.member(key, of: json) }
+        guard member("aps") == nil else { return nil }
+        if let message = member("message"), message.objectValue != nil,
+            ["token", "topic", "condition", "notification", "apns", "data", "android", "webpush"].contains(where: { message[$0] != nil }) {
             return .fcm
         }
-        if json["app_id"] != nil,
-            has(json, ["contents", "headings", "include_player_ids", "include_subscription_ids", "include_aliases", "template_id"]) {
+        if member("app_id") != nil,
+            ["contents", "headings", "include_player_ids", "include_subscription_ids", "include_aliases", "template_id"].contains(where: { member($0) != nil }) {
             return .oneSignal
         }
         // OneSignal's language maps without its app id: a body cut down to the notification's
         // fields, which OneSignal would refuse (the conversion says why).
-        if json["contents"]?.objectValue != nil || json["headings"]?.objectValue != nil {
+        if member("contents")?.objectValue != nil || member("headings")?.objectValue != nil {
             return .oneSignal
         }
-        let message = json.arrayValue?.first ?? json
-        if message["notification"] == nil, message["registration_ids"] == nil, let to = message["to"] {
-            let tokens = to.arrayValue ?? [to]
-            let expoToken = tokens.contains { $0.stringValue.map(isExpoPushToken) ?? false }
-            if expoToken || has(message, expoOnlyFields) { return .expo }
+        // Expo's service takes one message or an array of them; the first one decides.
+        if let first = json.arrayValue?.first {
+            return isExpoMessage { first[$0] } ? .expo : nil
         }
-        return nil
+        return isExpoMessage(member) ? .expo : nil
+    }
+
+    /// Whether a message, read through `member`, is Expo's: it has `to` with an Expo push token
+    /// or beside a field only Expo's messages have, and none of an FCM legacy request's.
+    private static func isExpoMessage(_ member: (String) -> JSONValue?) -> Bool {
+        guard member("notification") == nil, member("registration_ids") == nil, let to = member("to") else { return false }
+        let tokens = to.arrayValue ?? [to]
+        return tokens.contains { $0.stringValue.map(isExpoPushToken) ?? false } || expoOnlyFields.contains { member($0) != nil }
     }
 
     /// Whether text is an Expo push token: `ExponentPushToken[…]` or `ExpoPushToken[…]`.
