@@ -46,12 +46,11 @@ public enum Linter {
             findings.append(LintFinding(.serverRequestBody, "this looks like \(shape)"))
         }
         // Where the layout's custom data starts and its communication object, resolved once
-        // for both communication rules; the payload's digest rules the object out when the
-        // data is the payload.
+        // for both communication rules. When the data is the payload, its digest rules the
+        // object out without a lookup; elsewhere one lookup costs less than a digest of the data.
         let root = preview.layout.dataRoot(in: payload.json)
         let data = root.resolve(in: payload.json)
-        let dataDigest = root.tokens.isEmpty ? digest : MemberDigest(data ?? .null)
-        let block = dataDigest.mayResolve(communicationBlock) ? communicationBlock.resolve(in: data ?? .null) : nil
+        let block = root.tokens.isEmpty && !digest.mayResolve(communicationBlock) ? nil : communicationBlock.resolve(in: data ?? .null)
         lintCommunication(block, preview: preview, into: &findings)
         lintCommunicationKeys(data, block: block, preview: preview, into: &findings)
         lintOneSignalData(payload, preview: preview, into: &findings)

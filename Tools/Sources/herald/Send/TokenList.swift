@@ -5,7 +5,7 @@ import HeraldAPNs
 /// `--tokens-file`, read 64 KiB at a time as the sender asks for them, so that a file of a
 /// million tokens is never held whole. Blank lines and `#` comments are skipped; spaces, tabs
 /// and a carriage return around a token are trimmed.
-struct TokenList: Sequence, Sendable {
+struct TokenList: Sendable {
     /// The `--token` values.
     let flags: [String]
     /// The `--tokens-file` argument: a path, or `-` for standard input.
@@ -31,10 +31,10 @@ struct TokenList: Sequence, Sendable {
         guard file != "-" else { return }
         var found: [ForeignToken: (count: Int, places: [Place])] = [:]
         var total = 0
-        var iterator = makeIterator()
+        var reader = makeReader()
         // Each token's bytes are judged as they lie in the buffer: a String is made only of one
         // that is not a device token.
-        while let (place, kind) = iterator.next({ place, bytes in (place, DeviceToken.isToken(utf8: bytes) ? nil : ForeignToken(String(decoding: bytes, as: UTF8.self))) }) {
+        while let (place, kind) = reader.next({ place, bytes in (place, DeviceToken.isToken(utf8: bytes) ? nil : ForeignToken(String(decoding: bytes, as: UTF8.self))) }) {
             total += 1
             guard let kind else { continue }
             found[kind, default: (0, [])].count += 1
@@ -76,16 +76,18 @@ struct TokenList: Sequence, Sendable {
         }
     }
 
-    func makeIterator() -> Iterator {
+    /// A reader from the first token on.
+    func makeReader() -> Reader {
         let handle: FileHandle? = switch file {
         case nil: nil
         case "-": FileHandle.standardInput
         case let path?: FileHandle(forReadingAtPath: path)  // checked by checkReadable(); gone since, it reads as empty
         }
-        return Iterator(flags: flags.makeIterator(), handle: handle)
+        return Reader(flags: flags.makeIterator(), handle: handle)
     }
 
-    struct Iterator: IteratorProtocol {
+    /// Reads the tokens in turn; see ``next(_:)``.
+    struct Reader {
         private var flags: IndexingIterator<[String]>
         private let handle: FileHandle?
         private var buffer: [UInt8] = []
@@ -100,8 +102,6 @@ struct TokenList: Sequence, Sendable {
 
         private var flagCount = 0
         private var line = 0
-
-        mutating func next() -> String? { next { String(decoding: $1, as: UTF8.self) } }
 
         /// Reads the next token: `read` gets where it was given and its text's UTF-8 bytes, valid
         /// only during the call, so that a caller can judge a token without making a `String`.

@@ -24,15 +24,15 @@ struct UniqueTokens: Sequence, Sendable {
     }
 
     func makeIterator() -> Iterator {
-        Iterator(tokens: tokens.makeIterator(), repeats: repeats)
+        Iterator(tokens: tokens.makeReader(), repeats: repeats)
     }
 
     struct Iterator: IteratorProtocol {
-        fileprivate var tokens: TokenList.Iterator
+        fileprivate var tokens: TokenList.Reader
         fileprivate let repeats: RepeatCounter
         private var seen = Set<Fingerprint>()
 
-        fileprivate init(tokens: TokenList.Iterator, repeats: RepeatCounter) {
+        fileprivate init(tokens: TokenList.Reader, repeats: RepeatCounter) {
             self.tokens = tokens
             self.repeats = repeats
         }

@@ -269,9 +269,7 @@ final class APNSStreamHandler: ChannelInboundHandler {
         case .setDeadlineTimer(let deadline):
             setDeadlineTimer(deadline)
         case .end(let ending, let closeConnection):
-            if closeConnection { connection.stopOpeningStreams() }
-            end(ending)
-            if closeConnection { close() }
+            end(CollectionOfOne(ending), closingConnection: closeConnection)
         case .succeedReady:
             ready.succeed()
         case .failReady(let error, let closeConnection):
@@ -289,11 +287,16 @@ final class APNSStreamHandler: ChannelInboundHandler {
         if let readyFailure = settlement.readyFailure { ready.fail(readyFailure) }
         if let reason = settlement.abandonReason { logger.info("abandoning connection", metadata: ["apns.connection.why": "\(reason)"]) }
         if settlement.stopTakingRequests { becameUnavailable() }
+        end(settlement.endings, closingConnection: settlement.closeConnection)
+    }
+
+    /// Ends exchanges, then, when the connection is closing, the connection itself.
+    private func end(_ endings: some Sequence<StateMachine.Ending>, closingConnection: Bool) {
         // Before the endings: a reset among them frees a stream, which must not open one of the
         // requests the state machine just ended as not written.
-        if settlement.closeConnection { connection.stopOpeningStreams() }
-        for ending in settlement.endings { end(ending) }
-        if settlement.closeConnection { close() }
+        if closingConnection { connection.stopOpeningStreams() }
+        for ending in endings { end(ending) }
+        if closingConnection { close() }
     }
 
     private func end(_ ending: StateMachine.Ending) {
