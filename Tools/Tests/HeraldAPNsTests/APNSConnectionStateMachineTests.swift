@@ -1,7 +1,6 @@
 import Foundation
 @testable import HeraldAPNs
 import NIOCore
-import NIOHPACK
 import NIOHTTP2
 import Testing
 
@@ -39,7 +38,7 @@ import Testing
     static let timeout = TimeAmount.seconds(10)
     /// Far enough that no test reaches it unless it means to.
     static let streamWait = opened + .seconds(60)
-    static let ok = HPACKHeaders([(":status", "200"), ("apns-id", "a1")])
+    static let ok = HPACKResponseDecoder.Block(status: "200", headers: [APNSHeader("apns-id", "a1")])
 
     static func at(_ milliseconds: Int64) -> NIODeadline { opened + .milliseconds(milliseconds) }
 
@@ -183,7 +182,7 @@ import Testing
     @Test func anInformationalAnswerThatEndsTheStreamIsMalformedAndResetsIt() throws {
         var machine = Self.open()
         let streamID = try Self.sendWhole(&machine, 1)
-        let ended = Self.ended(machine.receivedHeaders(HPACKHeaders([(":status", "103")]), endStream: true, on: streamID))
+        let ended = Self.ended(machine.receivedHeaders(HPACKResponseDecoder.Block(status: "103"), endStream: true, on: streamID))
         #expect(ended?.0 == .failed(1, .streamClosed(.protocolError), reset: streamID))
         #expect(machine.unanswered == 0)
     }
@@ -191,12 +190,12 @@ import Testing
     @Test func anAnswerIsAssembledFromInformationalHeadersHeadersDataChunksAndTrailers() throws {
         var machine = Self.open()
         let streamID = try Self.sendWhole(&machine, 1)
-        #expect(Self.isNone(machine.receivedHeaders(HPACKHeaders([(":status", "100")]), endStream: false, on: streamID)))
-        #expect(Self.isNone(machine.receivedHeaders(HPACKHeaders([(":status", "410"), ("apns-id", "a1")]), endStream: false, on: streamID)))
+        #expect(Self.isNone(machine.receivedHeaders(HPACKResponseDecoder.Block(status: "100"), endStream: false, on: streamID)))
+        #expect(Self.isNone(machine.receivedHeaders(HPACKResponseDecoder.Block(status: "410", headers: [APNSHeader("apns-id", "a1")]), endStream: false, on: streamID)))
         #expect(Self.isNone(machine.receivedData(ByteBuffer(string: "{\"r\":"), endStream: false, on: streamID)))
         #expect(Self.isNone(machine.receivedData(ByteBuffer(string: "1}"), endStream: false, on: streamID)))
         #expect(Self.isNone(machine.receivedData(nil, endStream: false, on: streamID)))
-        let ended = Self.ended(machine.receivedHeaders(HPACKHeaders([("x-trailer", "t")]), endStream: true, on: streamID))
+        let ended = Self.ended(machine.receivedHeaders(HPACKResponseDecoder.Block(headers: [APNSHeader("x-trailer", "t")]), endStream: true, on: streamID))
         let expected = APNSWireResponse(status: 410, headers: [APNSHeader("apns-id", "a1"), APNSHeader("x-trailer", "t")], body: Data("{\"r\":1}".utf8))
         #expect(ended?.0 == .answered(1, expected))
     }
@@ -207,7 +206,7 @@ import Testing
         let dataFirst = try Self.sendWhole(&machine, 2)
         let tooLarge = try Self.sendWhole(&machine, 3)
         let ended = [
-            Self.ended(machine.receivedHeaders(HPACKHeaders([("apns-id", "a1")]), endStream: false, on: noStatus))?.0,
+            Self.ended(machine.receivedHeaders(HPACKResponseDecoder.Block(headers: [APNSHeader("apns-id", "a1")]), endStream: false, on: noStatus))?.0,
             Self.ended(machine.receivedData(ByteBuffer(string: "{}"), endStream: true, on: dataFirst))?.0,
             Self.ended(machine.receivedHeaders(Self.ok, endStream: false, on: tooLarge))?.0,
             Self.ended(machine.receivedData(ByteBuffer(string: "123456789"), endStream: false, on: tooLarge))?.0,

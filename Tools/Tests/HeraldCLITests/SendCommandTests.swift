@@ -73,6 +73,18 @@ struct SendCommandTests {
         #expect(result.stderr.contains("50 repeated device tokens are sent once"))
     }
 
+    @Test func aLineThatIsNotHexIsNeverTakenForARepeatOfATokenWithTheSameBytes() async throws {
+        // Token 78797a is the bytes of "xyz": repeats are told apart by a digest of a token's
+        // bytes or of a line's text, so only the second 78797a is a repeat.
+        let result = try await HeraldProcess.run(
+            ["send", "apns", "--topic", "com.example.chat", "--sandbox", "--tokens-file", "-", "--dry-run", "--text", "hi"],
+            stdin: Data("78797a\nxyz\n78797a\n".utf8))
+        #expect(result.status == 0)
+        let posts = result.stdout.components(separatedBy: "\n").filter { $0.hasPrefix("POST ") }
+        #expect(posts.count == 2 && posts.last?.contains("/3/device/xyz ") == true, "\(posts)")
+        #expect(result.stderr.contains("1 repeated device token is sent once"))
+    }
+
     @Test func anEmptyTokensFileIsAUsageError() async throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("herald-tokens-\(UUID().uuidString).txt")
         defer { try? FileManager.default.removeItem(at: file) }  // a leftover temp file is harmless

@@ -40,30 +40,36 @@ extension UUID {
     }
 
     private static func uuid(fromUTF8 text: UnsafeBufferPointer<UInt8>) -> uuid_t? {
-        guard text.count == 36 else { return nil }
-        // The 32 digits into two 64-bit halves: no array per id read.
-        var halves: (UInt64, UInt64) = (0, 0)
-        var digits = 0
-        for (offset, character) in text.enumerated() {
-            if offset == 8 || offset == 13 || offset == 18 || offset == 23 {
-                guard character == UInt8(ascii: "-") else { return nil }
-                continue
+        guard text.count == 36, text[8] == UInt8(ascii: "-"), text[13] == UInt8(ascii: "-"), text[18] == UInt8(ascii: "-"),
+            text[23] == UInt8(ascii: "-")
+        else { return nil }
+        // The 32 digits into two 64-bit halves: no array per id read. A digit's value is a
+        // table lookup; a character that is not hex looks up 0xFF, whose high bits `invalid`
+        // collects, tested once at the end (every answer's apns-id is read).
+        let values = Self.hexValues
+        var invalid: UInt8 = 0
+        func digits(_ range: Range<Int>, onto half: UInt64) -> UInt64 {
+            var half = half
+            for offset in range {
+                let value = values[Int(text[offset])]
+                invalid |= value
+                half = half &<< 4 | UInt64(value)
             }
-            let value: UInt8
-            switch character {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): value = character - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): value = character - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): value = character - UInt8(ascii: "A") + 10
-            default: return nil
-            }
-            if digits < 16 {
-                halves.0 = halves.0 << 4 | UInt64(value)
-            } else {
-                halves.1 = halves.1 << 4 | UInt64(value)
-            }
-            digits += 1
+            return half
         }
-        let (high, low) = (halves.0.bigEndian, halves.1.bigEndian)
-        return withUnsafeBytes(of: (high, low)) { $0.load(as: uuid_t.self) }
+        let high = digits(14..<18, onto: digits(9..<13, onto: digits(0..<8, onto: 0)))
+        let low = digits(24..<36, onto: digits(19..<23, onto: 0))
+        guard invalid & 0xF0 == 0 else { return nil }
+        return withUnsafeBytes(of: (high.bigEndian, low.bigEndian)) { $0.load(as: uuid_t.self) }
+    }
+
+    /// By character: its value as a hex digit, or 0xFF.
+    private static let hexValues: [UInt8] = (0...255).map { character in
+        switch UInt8(character) {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt8(character) - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt8(character) - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt8(character) - UInt8(ascii: "A") + 10
+        default: 0xFF
+        }
     }
 }

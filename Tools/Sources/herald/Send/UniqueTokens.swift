@@ -6,7 +6,7 @@ import HeraldAPNs
 /// order given.
 ///
 /// Telling a repeat needs every token seen so far, but not the tokens themselves: each is
-/// remembered as the first 16 bytes of the SHA-256 of its hex (or of its text as given, when it
+/// remembered as the first 16 bytes of the SHA-256 of its bytes (or of its text as given, when it
 /// is not hex), 16 bytes of set storage whatever its length. Two different tokens share those
 /// bytes with a chance of about n² / 2¹²⁹: 10⁻²⁷ for a million tokens, so no token is skipped
 /// that was not a repeat. Measured figures are in docs/benchmarks.md.
@@ -43,13 +43,7 @@ struct UniqueTokens: Sequence, Sendable {
                 DeviceToken(utf8: bytes).map(Entry.token) ?? .foreign(String(decoding: bytes, as: UTF8.self))
             }
             while let entry = tokens.next(read) {
-                // Hex is lowercase and never equals a text that is not hex, so one digest
-                // tells apart every token as the sender sees it.
-                let text = switch entry {
-                case .token(let token): token.hex
-                case .foreign(let text): text
-                }
-                guard seen.insert(Fingerprint(of: text)).inserted else {
+                guard seen.insert(Fingerprint(of: entry)).inserted else {
                     repeats.add()
                     continue
                 }
@@ -59,18 +53,40 @@ struct UniqueTokens: Sequence, Sendable {
         }
     }
 
-    /// A token as remembered: the first 16 bytes of the SHA-256 of its text.
+    /// A token as remembered: the first 16 bytes of the SHA-256 of a tag and the token's bytes,
+    /// read from its hex (33 bytes for a 32-byte token: one SHA-256 block, where its 64 hex
+    /// digits took two), or of another tag and the text of a line that is not hex. The tags
+    /// keep a token's bytes from ever equalling such a text.
     private struct Fingerprint: Hashable {
         let high: UInt64
         let low: UInt64
 
-        init(of text: String) {
-            var text = text
+        init(of entry: Entry) {
             var hash = SHA256()
-            text.withUTF8 { hash.update(bufferPointer: UnsafeRawBufferPointer($0)) }
+            switch entry {
+            case .token(let token):
+                var hex = token.hex
+                hex.withUTF8 { digits in
+                    // Lowercase hex, an even count of digits: DeviceToken holds nothing else.
+                    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1 + digits.count / 2) { bytes in
+                        bytes[0] = 0
+                        for index in 0..<(digits.count / 2) {
+                            bytes[1 + index] = Self.value(ofDigit: digits[2 * index]) << 4 | Self.value(ofDigit: digits[2 * index + 1])
+                        }
+                        hash.update(bufferPointer: UnsafeRawBufferPointer(bytes))
+                    }
+                }
+            case .foreign(var text):
+                hash.update(data: [1])
+                text.withUTF8 { hash.update(bufferPointer: UnsafeRawBufferPointer($0)) }
+            }
             (high, low) = hash.finalize().withUnsafeBytes { bytes in
                 (bytes.loadUnaligned(fromByteOffset: 0, as: UInt64.self), bytes.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
             }
+        }
+
+        private static func value(ofDigit digit: UInt8) -> UInt8 {
+            digit <= UInt8(ascii: "9") ? digit &- UInt8(ascii: "0") : digit &- UInt8(ascii: "a") &+ 10
         }
     }
 }

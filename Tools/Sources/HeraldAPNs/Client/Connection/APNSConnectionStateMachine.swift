@@ -1,5 +1,4 @@
 import NIOCore
-import NIOHPACK
 import NIOHTTP2
 
 /// The HTTP/2 exchanges of one APNs connection as a value: which requests wait for a stream
@@ -146,7 +145,7 @@ struct APNSConnectionStateMachine<Waiter> {
     // MARK: Receiving
 
     /// A HEADERS frame came on `streamID`.
-    mutating func receivedHeaders(_ block: HPACKHeaders, endStream: Bool, on streamID: HTTP2StreamID) -> Action {
+    mutating func receivedHeaders(_ block: HPACKResponseDecoder.Block, endStream: Bool, on streamID: HTTP2StreamID) -> Action {
         guard let progress = exchanges.change(streamID, { $0.receivedHeaders(block, endStream: endStream) }) else { return .none }
         return advance(streamID, progress)
     }

@@ -1,6 +1,5 @@
 import Foundation
 import NIOCore
-import NIOHPACK
 
 /// One request on its HTTP/2 stream, from when it is handed to the connection until its whole
 /// answer is read: its deadline, whether it went out, and the answer as its frames arrive.
@@ -67,12 +66,12 @@ struct APNSExchange<Waiter> {
 
     /// A HEADERS frame of the answer: the status (informational ones are skipped) and then any
     /// trailers.
-    mutating func receivedHeaders(_ block: HPACKHeaders, endStream: Bool) -> Progress {
+    mutating func receivedHeaders(_ block: HPACKResponseDecoder.Block, endStream: Bool) -> Progress {
         let status: Int
         if let known = self.status {
             status = known  // trailers
         } else {
-            guard let first = block.first(name: ":status").flatMap(Int.init) else { return .broken(.streamClosed(.protocolError)) }
+            guard let first = block.status.flatMap(Int.init) else { return .broken(.streamClosed(.protocolError)) }
             if (100..<200).contains(first) {
                 // Informational; the real answer follows, and may not end the stream (RFC 9113, section 8.1).
                 return endStream ? .broken(.streamClosed(.protocolError)) : .incomplete
@@ -80,9 +79,10 @@ struct APNSExchange<Waiter> {
             self.status = first
             status = first
         }
-        headers.reserveCapacity(headers.count + block.count)  // one allocation, not one per doubling
-        for (name, value, _) in block where !name.hasPrefix(":") {
-            headers.append(APNSHeader(name, value))
+        if headers.isEmpty {
+            headers = block.headers  // the answer's own headers: no copy
+        } else {
+            headers.append(contentsOf: block.headers)
         }
         return endStream ? answer(status) : .incomplete
     }

@@ -1,7 +1,6 @@
 import Foundation
 import Logging
 import NIOCore
-import NIOHPACK
 import NIOHTTP2
 import NIOTLS
 import HeraldSending
@@ -10,7 +9,7 @@ import HeraldSending
 /// ``APNSConnectionStateMachine``, which decides how each exchange goes and ends.
 ///
 /// It speaks the APNs subset of HTTP/2 itself, on the bytes NIOSSL decrypts:
-/// `HTTP2FrameReader` reads the server's frames, NIOHPACK's decoder its header blocks, and
+/// `HTTP2FrameReader` reads the server's frames, `HPACKResponseDecoder` its header blocks, and
 /// `HTTP2ClientConnection` keeps the settings, stream slots and windows and writes the frames.
 /// A request is one HEADERS and one DATA frame with END_STREAM, and everything written in one
 /// event-loop tick goes out with one flush, so many notifications share a TLS record and a
@@ -41,8 +40,7 @@ final class APNSStreamHandler: ChannelInboundHandler {
     private var stateMachine: StateMachine
     private var connection: HTTP2ClientConnection
     private var reader = HTTP2FrameReader()
-    private var decoder = HPACKDecoder(
-        allocator: ByteBufferAllocator(), maxDynamicTableSize: HPACKDecoder.maxDynamicTableSize, maxHeaderListSize: maximumHeaderListSize)
+    private var decoder = HPACKResponseDecoder(maximumHeaderListSize: maximumHeaderListSize)
     private var receivedSettings = false
     /// Whether the connection is closing (or the server broke HTTP/2): nothing it sends is
     /// read any more.
@@ -142,10 +140,10 @@ final class APNSStreamHandler: ChannelInboundHandler {
             receivedSettings = true
         }
         switch frame {
-        case .headers(let streamID, var block, let endStream):
-            let headers: HPACKHeaders
+        case .headers(let streamID, let block, let endStream):
+            let headers: HPACKResponseDecoder.Block
             do {
-                headers = try decoder.decodeHeaders(from: &block)  // every block, even a dropped stream's: it changes the table
+                headers = try decoder.decode(block)  // every block, even a dropped stream's: it changes the table
             } catch {
                 throw HTTP2ConnectionError(.compressionError, "a header block on stream \(streamID) that does not decode: \(error)")
             }
