@@ -15,6 +15,7 @@ let fuzzTargets: [(product: String, target: String, dependencies: [Target.Depend
     ("fuzz-sealed-content", "FuzzSealedContent", [herald("HeraldCore"), herald("HeraldSealing"), herald("HeraldEnrichment"), heraldTools("HeraldDesk"), crypto]),
     ("fuzz-apns-request", "FuzzAPNSRequest", [heraldTools("HeraldAPNs"), heraldTools("HeraldSending")]),
     ("fuzz-apns-response", "FuzzAPNSResponse", [heraldTools("HeraldAPNs")]),
+    ("fuzz-hpack-response", "FuzzHPACKResponse", [heraldTools("HeraldAPNs"), .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHPACK", package: "swift-nio-http2")]),
     ("fuzz-provider-token", "FuzzProviderToken", [heraldTools("HeraldAPNs"), crypto]),
     ("fuzz-doctor-files", "FuzzDoctorFiles", [heraldTools("HeraldDoctor")]),
 ]
@@ -27,6 +28,8 @@ let package = Package(
         .package(name: "Herald", path: ".."),
         .package(name: "HeraldTools", path: "../Tools"),
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-http2", from: "1.46.0"),
     ],
     targets: [
         // What every target shares: reading an input in pieces, invariants, seeds.

@@ -9,7 +9,7 @@
 #   --no-build      run what the last build left
 #   --list          print the target names and exit
 #   TARGET...       some of: payload layout-definition media-sniffer sealed-content
-#                   apns-request apns-response provider-token doctor-files (default: all)
+#                   apns-request apns-response hpack-response provider-token doctor-files (default: all)
 #
 # Each target starts from the corpus earlier runs left in DIR/corpus/TARGET, plus seeds built
 # afresh in DIR/seeds/TARGET: the payload fixtures (Tests/HeraldCoreTests/Fixtures, Examples), the Xcode project fixtures
@@ -23,7 +23,7 @@
 # (Linux toolchains from swift.org have it; Xcode's does not).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
-all_targets=(payload layout-definition media-sniffer sealed-content apns-request apns-response provider-token doctor-files)
+all_targets=(payload layout-definition media-sniffer sealed-content apns-request apns-response hpack-response provider-token doctor-files)
 
 seconds=60
 work="$root/Fuzz/.build/fuzz"

@@ -12,18 +12,25 @@ import NIOCore
 /// One per connection, fed every header block in the order they came: each may change the
 /// table the next one refers to. A block that breaks HPACK is a compression error, which ends
 /// the connection (RFC 9113, section 4.3).
-struct HPACKResponseDecoder {
+public struct HPACKResponseDecoder: Sendable {
     /// One block's headers.
-    struct Block {
+    public struct Block: Hashable, Sendable {
         /// The first `:status`; `nil` when the block has none (trailers).
-        var status: String?
+        public var status: String?
         /// The headers that are not pseudo-headers, in order.
-        var headers: [APNSHeader] = []
+        public var headers: [APNSHeader]
+
+        /// - Parameters: see the properties.
+        public init(status: String? = nil, headers: [APNSHeader] = []) {
+            self.status = status
+            self.headers = headers
+        }
     }
 
     /// Why a block does not decode.
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
+    public struct Failure: Error, CustomStringConvertible {
+        /// What in the block breaks HPACK or a limit.
+        public let description: String
     }
 
     private struct Entry {
@@ -35,7 +42,7 @@ struct HPACKResponseDecoder {
 
     /// The table size this client allows the server (`SETTINGS_HEADER_TABLE_SIZE`, which it
     /// leaves at its initial 4096, RFC 9113 section 6.5.2).
-    static let allowedTableSize = 4096
+    public static let allowedTableSize = 4096
 
     private let maximumHeaderListSize: Int
     /// The dynamic table, newest last, as a ring: a new entry and an evicted one move nothing.
@@ -49,12 +56,12 @@ struct HPACKResponseDecoder {
 
     /// - Parameter maximumHeaderListSize: the largest block taken, counted as section 4.1
     ///   counts a table entry (RFC 9113, section 6.5.2).
-    init(maximumHeaderListSize: Int) {
+    public init(maximumHeaderListSize: Int) {
         self.maximumHeaderListSize = maximumHeaderListSize
     }
 
     /// Decodes one whole block (a HEADERS frame's fragment and its CONTINUATIONs').
-    mutating func decode(_ block: ByteBuffer) throws(Failure) -> Block {
+    public mutating func decode(_ block: ByteBuffer) throws(Failure) -> Block {
         var result: Result<Block, Failure>!
         block.withUnsafeReadableBytes { bytes in
             var reader = Reader(bytes: bytes)
