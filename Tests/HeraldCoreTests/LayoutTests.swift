@@ -27,6 +27,7 @@ struct LayoutTests {
     static let bluesky = try! Layout(definition: [
         "name": "bluesky",
         "communication": [
+            "messageIdentifier": ["/messageId"], "replaces": ["/editOf"], "retracts": ["/deleted"], "clearsConversation": ["/readConvo"],
             "senderName": ["/senderDisplayName"], "senderAvatarURL": ["/senderAvatarUrl"], "senderIdentifier": ["/senderDid"],
             "senderHandle": ["/senderHandle"], "conversationIdentifier": ["/convoId"], "groupName": ["/groupName"], "groupAvatarURL": ["/groupAvatarUrl"],
             "recipients": ["/members"], "mentionsCurrentUser": ["/mentioned"], "isReplyToCurrentUser": ["/isReply"],
@@ -43,6 +44,46 @@ struct LayoutTests {
             let received = try JSONValue(parsing: payload.encoded())
             #expect(layout.decode(received).message == message, "\(layout.name): \(payload.jsonText())")
         }
+    }
+
+    /// Every action round-trips in every layout, a retract of several messages as an array.
+    @Test(arguments: Layout.builtIn + [bluesky])
+    func everyActionRoundTrips(_ layout: Layout) throws {
+        let actions: [MessageAction] = [.replace("m-1"), .retract(["m-1"]), .retract(["m-1", "m-2"]), .clearConversation("c-1")]
+        for action in actions {
+            let message = Message(identifier: "m-9", action: action, conversationIdentifier: "c-1")
+            let payload = try JSONValue(parsing: layout.encode(message, into: ["aps": ["alert": ["body": "x"]]]).encoded())
+            #expect(layout.decode(payload).message == message, "\(layout.name): \(payload.jsonText())")
+        }
+    }
+
+    @Test func aPushDoesOneThingAndWhatElseItAsksIsADecision() {
+        let payload: JSONValue = ["communication": ["replaces": "m-1", "retracts": "m-2, m-3", "clears_conversation": "c-1"]]
+        let decoded = Layout.apns.decode(payload)
+        #expect(decoded.message.action == .clearConversation("c-1"))
+        #expect(decoded.decisions.filter { $0.code == .actionIgnored }.map(\.message) == [
+            "it retracts messages m-2, m-3 too, which is ignored: a push does one thing, and this one clears conversation c-1",
+            "it replaces message m-1 too, which is ignored: a push does one thing, and this one clears conversation c-1",
+        ])
+        // A comma-separated retract reads as a list; numbers as their digits.
+        #expect(Layout.apns.decode(["communication": ["retracts": [17, "m-2"], "message_id": 18]]).message
+            == Message(identifier: "18", action: .retract(["17", "m-2"])))
+    }
+
+    /// The message ids other apps' payloads carry: Sendbird's `message_id`, Telegram's `msg_id`,
+    /// Matrix (Sygnal)'s `event_id`; Herald's own `communication.message_id` first.
+    @Test func aMessageIdIsReadWhereOtherAppsPutIt() {
+        #expect(Layout.apns.decode(["message_id": 872042103]).message.identifier == "872042103")
+        #expect(Layout.apns.decode(["msg_id": "135"]).message.identifier == "135")
+        #expect(Layout.fcm.decode(["event_id": "$qTOW"]).message.identifier == "$qTOW")
+        #expect(Layout.apns.decode(["communication": ["message_id": "a"], "message_id": "b"]).message.identifier == "a")
+    }
+
+    @Test func anActionNamingOnlyBlanksIsNoAction() {
+        #expect(Message(action: .retract([" ", ""])).normalized.action == nil)
+        #expect(Message(action: .retract(["m-1", " "])).normalized.action == .retract(["m-1"]))
+        #expect(Message(action: .replace("\n")).normalized.action == nil)
+        #expect(Message(identifier: " ", action: .clearConversation("")).normalized == Message())
     }
 
     /// Strings a reader takes for absent: empty, or whitespace only (`Character.isWhitespace`).

@@ -2,10 +2,13 @@ import Foundation
 import HeraldCore
 
 extension Message {
-    /// A message with every field set (sender with a handle and an avatar, a named group with
-    /// an avatar, two other recipients, mention and reply flags, three attachments of three
-    /// kinds), for the layout, request and sending tests of both packages.
+    /// A message with every field set (its id, an edit of an earlier message, sender with a
+    /// handle and an avatar, a named group with an avatar, two other recipients, mention and
+    /// reply flags, three attachments of three kinds), for the layout, request and sending tests
+    /// of both packages.
     public static let fullSample = Message(
+        identifier: "msg-5521",
+        action: .replace("msg-5520"),
         sender: Person(
             identifier: "user-1842", displayName: "Maya Lindqvist 🧗",
             handle: Handle(value: "maya@example.com", kind: .email),

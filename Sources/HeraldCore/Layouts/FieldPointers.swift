@@ -2,6 +2,15 @@
 /// to the layout's data root. The first present, non-empty value wins; encoding writes to the
 /// first pointer.
 public struct FieldPointers: Hashable, Sendable {
+    /// The message's id (``Message/identifier``); a number is read as its digits.
+    public var messageIdentifier: [JSONPointer]
+    /// The id of the message an edit replaces (``MessageAction/replace(_:)``).
+    public var replaces: [JSONPointer]
+    /// The ids of the messages a delete or read removes (``MessageAction/retract(_:)``): read
+    /// like ``recipients``.
+    public var retracts: [JSONPointer]
+    /// The conversation whose notifications all go (``MessageAction/clearConversation(_:)``).
+    public var clearsConversation: [JSONPointer]
     /// The sender's id (``Person/identifier``); a number is read as its digits.
     public var senderIdentifier: [JSONPointer]
     /// The sender's display name. Without one the message has no sender and the notification keeps
@@ -28,6 +37,10 @@ public struct FieldPointers: Hashable, Sendable {
 
     /// No pointers at all.
     public init() {
+        self.messageIdentifier = []
+        self.replaces = []
+        self.retracts = []
+        self.clearsConversation = []
         self.senderIdentifier = []
         self.senderName = []
         self.senderAvatarURL = []
@@ -43,6 +56,10 @@ public struct FieldPointers: Hashable, Sendable {
     /// Each field's name in a custom layout file, with its place in this struct.
     public static var fields: [(name: String, keyPath: WritableKeyPath<FieldPointers, [JSONPointer]>)] {
         [
+        ("messageIdentifier", \.messageIdentifier),
+        ("replaces", \.replaces),
+        ("retracts", \.retracts),
+        ("clearsConversation", \.clearsConversation),
         ("senderIdentifier", \.senderIdentifier),
         ("senderName", \.senderName),
         ("senderAvatarURL", \.senderAvatarURL),

@@ -69,6 +69,10 @@ extension FieldPointers {
         self.init()
         let p = Layout.pointer
         if communication {
+            messageIdentifier += [p("/communication/message_id")]
+            replaces += [p("/communication/replaces")]
+            retracts += [p("/communication/retracts")]
+            clearsConversation += [p("/communication/clears_conversation")]
             senderName += [p("/communication/sender_name")]
             senderIdentifier += [p("/communication/sender_uid"), p("/communication/sender_id")]
             senderAvatarURL += [p("/communication/avatar_url")]
@@ -81,6 +85,8 @@ extension FieldPointers {
             isReplyToCurrentUser += [p("/communication/is_reply_to_current_user")]
         }
         if flat {
+            // Sendbird's, Telegram's and Matrix (Sygnal)'s spellings of a message's id.
+            messageIdentifier += [p("/message_id"), p("/msg_id"), p("/event_id")]
             senderName += [p("/sender_name"), p("/sender_nickname")]
             senderIdentifier += [p("/sender_id")]
             senderAvatarURL += [p("/sender_image_url")]

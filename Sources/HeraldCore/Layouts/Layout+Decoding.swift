@@ -46,6 +46,23 @@ extension Layout {
 
         var message = Message()
         var localAvatar: URL?
+        message.identifier = first(fields.messageIdentifier, Layout.text)
+        // A push does one thing: a conversation cleared before messages retracted, before a
+        // message replaced; what else the payload asks for is a decision.
+        var actions: [MessageAction] = []
+        if let conversation = first(fields.clearsConversation, Layout.text) { actions.append(.clearConversation(conversation)) }
+        // Loops, here and for the recipients, not lazy chains: a chain's closures were allocated
+        // on every payload (a tenth of a preview's instructions).
+        for pointer in fields.retracts where dataDigest.mayResolve(pointer) {
+            guard let retracted = pointer.resolve(in: data).map(Layout.recipientList), !retracted.isEmpty else { continue }
+            actions.append(.retract(retracted))
+            break
+        }
+        if let replaced = first(fields.replaces, Layout.text) { actions.append(.replace(replaced)) }
+        message.action = actions.first
+        for ignored in actions.dropFirst() {
+            decisions.append(Decision(.actionIgnored, "it \(Layout.describe(ignored)) too, which is ignored: a push does one thing, and this one \(Layout.describe(actions[0]))"))
+        }
         if let name = first(fields.senderName, Layout.text, textOnly: true) {
             var sender = Person(identifier: first(fields.senderIdentifier, Layout.text), displayName: name)
             sender.handle = first(fields.senderHandle, Layout.text).map(Handle.init(inferringKindOf:))
@@ -78,12 +95,24 @@ extension Layout {
         } else if let groupAvatarText {
             decisions.append(Decision(.groupAvatarIgnored, "group avatar \"\(groupAvatarText)\" ignored: without a group name this is no group conversation"))
         }
-        message.recipients = fields.recipients.lazy.filter(dataDigest.mayResolve).compactMap { $0.resolve(in: data) }
-            .map(Layout.recipientList).first { !$0.isEmpty } ?? []
+        for pointer in fields.recipients where dataDigest.mayResolve(pointer) {
+            guard let recipients = pointer.resolve(in: data).map(Layout.recipientList), !recipients.isEmpty else { continue }
+            message.recipients = recipients
+            break
+        }
         message.mentionsCurrentUser = first(fields.mentionsCurrentUser, Layout.flagText) == "1"
         message.isReplyToCurrentUser = first(fields.isReplyToCurrentUser, Layout.flagText) == "1"
         message.attachments = readAttachments(payload, data: data, root: root, digests: (payloadDigest, dataDigest), decisions: &decisions)
         return (message, localAvatar)
+    }
+
+    /// An action as a decision or a preview says it: `clears conversation c-1`.
+    static func describe(_ action: MessageAction) -> String {
+        switch action {
+        case .replace(let identifier): "replaces message \(identifier)"
+        case .retract(let identifiers): "retracts message\(identifiers.count == 1 ? "" : "s") \(identifiers.joined(separator: ", "))"
+        case .clearConversation(let identifier): "clears conversation \(identifier)"
+        }
     }
 
     /// Where this layout's custom data starts in `payload`: `/custom/a` for a classic OneSignal

@@ -31,6 +31,13 @@ extension Layout {
             guard let value, let pointer = pointers.first else { return }
             data.set(value, at: pointer)
         }
+        put(message.identifier.map(JSONValue.string), fields.messageIdentifier)
+        switch message.action {
+        case .replace(let identifier): put(.string(identifier), fields.replaces)
+        case .retract(let identifiers): put(.array(identifiers.map(JSONValue.string)), fields.retracts)
+        case .clearConversation(let identifier): put(.string(identifier), fields.clearsConversation)
+        case nil: break
+        }
         if let sender = message.sender {
             put(.string(sender.displayName), fields.senderName)
             put(sender.identifier.map(JSONValue.string), fields.senderIdentifier)

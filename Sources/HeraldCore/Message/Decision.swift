@@ -31,6 +31,9 @@ public struct Decision: Hashable, Sendable, CustomStringConvertible {
         public static let groupAvatarURLEmpty = Code(rawValue: "group-avatar-url-empty")
         /// A group picture URL without a group name: without one the message is no group conversation.
         public static let groupAvatarIgnored = Code(rawValue: "group-avatar-ignored")
+        /// The payload asks for more than one of replacing a message, retracting messages and
+        /// clearing a conversation; a push does one, and the others are ignored.
+        public static let actionIgnored = Code(rawValue: "action-ignored")
         /// An attachment URL ``MediaReference`` rejects, left out.
         public static let attachmentURLRejected = Code(rawValue: "attachment-url-rejected")
         /// An attachment given as a relative path or `file:` URL: the phone cannot load it, only

@@ -3,8 +3,9 @@ extension Message {
     /// `"\n"` or `" "`) is absent, as ``Layout/decode(_:)`` reads one.
     ///
     /// A sender with a blank name is no sender; blank recipients are left out; a blank sender
-    /// identifier, handle, conversation identifier, group name or declared attachment type is
-    /// `nil`; without a group name there is no group avatar. ``Layout/encode(_:into:)`` writes this, so `decode(encode(message))` gives it back.
+    /// identifier, handle, message or conversation identifier, group name or declared attachment
+    /// type is `nil`; without a group name there is no group avatar; an action that names no
+    /// message or conversation (only blank ones) is no action. ``Layout/encode(_:into:)`` writes this, so `decode(encode(message))` gives it back.
     public var normalized: Message {
         var message = self
         if var sender, !sender.displayName.isBlank {
@@ -13,6 +14,13 @@ extension Message {
             message.sender = sender
         } else {
             message.sender = nil
+        }
+        message.identifier = identifier.flatMap(Self.present)
+        message.action = switch action {
+        case .replace(let identifier): Self.present(identifier).map(MessageAction.replace)
+        case .retract(let identifiers): identifiers.contains { !$0.isBlank } ? .retract(identifiers.filter { !$0.isBlank }) : nil
+        case .clearConversation(let identifier): Self.present(identifier).map(MessageAction.clearConversation)
+        case nil: nil
         }
         message.conversationIdentifier = conversationIdentifier.flatMap(Self.present)
         message.groupName = groupName.flatMap(Self.present)

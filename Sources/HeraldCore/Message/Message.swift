@@ -6,6 +6,12 @@ import Foundation
 /// layout. ``sender`` decides whether iOS shows the communication layout: without a sender
 /// name there is no person to show.
 public struct Message: Hashable, Sendable {
+    /// The message's own id, as the app's server knows it: what its later edits, deletes and
+    /// reads name. A server sends it as `apns-collapse-id` by default (in the clear only when
+    /// the payload is not sealed), and the extension records it on the notification it delivers.
+    public var identifier: String?
+    /// What this push does to earlier messages' notifications; `nil` for a new message.
+    public var action: MessageAction?
     /// Who sent it; `nil` when the payload names no sender.
     public var sender: Person?
     /// The conversation the message belongs to: iOS groups and ranks by it.
@@ -26,6 +32,8 @@ public struct Message: Hashable, Sendable {
 
     /// - Parameters: see the properties; all default to empty.
     public init(
+        identifier: String? = nil,
+        action: MessageAction? = nil,
         sender: Person? = nil,
         conversationIdentifier: String? = nil,
         groupName: String? = nil,
@@ -35,6 +43,8 @@ public struct Message: Hashable, Sendable {
         isReplyToCurrentUser: Bool = false,
         attachments: [Attachment] = []
     ) {
+        self.identifier = identifier
+        self.action = action
         self.sender = sender
         self.conversationIdentifier = conversationIdentifier
         self.groupName = groupName

@@ -9,12 +9,16 @@ public struct BuiltPayload: Hashable, Sendable {
     public var data: Data
     /// How many characters (graphemes) of the text the body left out; 0 when it is whole.
     public var omittedCharacterCount: Int
+    /// The `apns-collapse-id` (OneSignal's `collapse_id`) to send it with unless the caller
+    /// chooses another: ``APNSCollapseID/default(for:isSealed:)``.
+    public var collapseID: String?
 
     /// - Parameters: see the properties.
-    public init(json: JSONValue, data: Data, omittedCharacterCount: Int) {
+    public init(json: JSONValue, data: Data, omittedCharacterCount: Int, collapseID: String? = nil) {
         self.json = json
         self.data = data
         self.omittedCharacterCount = omittedCharacterCount
+        self.collapseID = collapseID
     }
 
     /// Whether the body was shortened to fit.

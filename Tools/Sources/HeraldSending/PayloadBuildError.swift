@@ -19,6 +19,9 @@ public struct PayloadBuildError: Error, Hashable, Sendable, CustomStringConverti
         public static let unknownInterruptionLevel = Code(rawValue: "unknown-interruption-level")
         /// Sealing the content failed (the sealer's own error is in the message).
         public static let sealingFailed = Code(rawValue: "sealing-failed")
+        /// A message id (the message's own, or one it replaces or retracts) is longer than a
+        /// collapse id may be (``APNSCollapseID/maximumByteCount``).
+        public static let invalidMessageIdentifier = Code(rawValue: "invalid-message-identifier")
 
         public var description: String { rawValue }
     }

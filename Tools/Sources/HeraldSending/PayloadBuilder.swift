@@ -76,9 +76,10 @@ public struct PayloadBuilder: Sendable {
     ///   ``PayloadBuildError/Code/sealingFailed``.
     public func build(_ outgoing: OutgoingMessage) throws(PayloadBuildError) -> BuiltPayload {
         try validate(outgoing)
+        let collapseID = APNSCollapseID.default(for: outgoing.message, isSealed: sealing != nil)
         let whole = try render(outgoing, body: outgoing.text)
         if whole.data.count <= maximumByteCount {
-            return BuiltPayload(json: whole.json, data: whole.data, omittedCharacterCount: 0)
+            return BuiltPayload(json: whole.json, data: whole.data, omittedCharacterCount: 0, collapseID: collapseID)
         }
         let characters = Array(outgoing.text)
         // Binary search for the longest prefix that fits with the ellipsis; `fitting` always fits.
@@ -102,7 +103,7 @@ public struct PayloadBuilder: Sendable {
                 high = middle - 1
             }
         }
-        return BuiltPayload(json: fitting.json, data: fitting.data, omittedCharacterCount: characters.count - kept)
+        return BuiltPayload(json: fitting.json, data: fitting.data, omittedCharacterCount: characters.count - kept, collapseID: collapseID)
     }
 
     /// Builds a background push for `message`: `content-available: 1` and the message's data
@@ -116,6 +117,7 @@ public struct PayloadBuilder: Sendable {
     /// - Throws: ``PayloadBuildError`` with ``PayloadBuildError/Code/tooLarge`` when it is larger
     ///   than ``maximumByteCount``, or ``PayloadBuildError/Code/sealingFailed``.
     public func buildBackground(_ message: Message) throws(PayloadBuildError) -> BuiltPayload {
+        try Self.validateIdentifiers(of: message)
         let root: JSONValue = ["aps": ["content-available": 1]]
         let json: JSONValue
         if let sealing {
@@ -128,7 +130,7 @@ public struct PayloadBuilder: Sendable {
             let excess = data.count - maximumByteCount
             throw PayloadBuildError(.tooLarge, "the background payload is \(data.count) bytes: \(excess) bytes over the \(maximumByteCount)-byte limit", excessByteCount: excess)
         }
-        return BuiltPayload(json: json, data: data, omittedCharacterCount: 0)
+        return BuiltPayload(json: json, data: data, omittedCharacterCount: 0, collapseID: APNSCollapseID.default(for: message, isSealed: sealing != nil))
     }
 
     private func seal(_ plaintext: JSONValue, with sealing: Sealing) throws(PayloadBuildError) -> JSONValue {
@@ -139,7 +141,26 @@ public struct PayloadBuilder: Sendable {
         }
     }
 
+    /// Every message id the payload carries can be a collapse id: at most
+    /// ``APNSCollapseID/maximumByteCount`` bytes.
+    private static func validateIdentifiers(of message: Message) throws(PayloadBuildError) {
+        let named: [(what: String, identifier: String)] =
+            switch message.action {
+            case .replace(let identifier): [("the replaced message's id", identifier)]
+            case .retract(let identifiers): identifiers.map { ("a retracted message's id", $0) }
+            case .clearConversation, nil: []
+            }
+        for (what, identifier) in (message.identifier.map { [("the message id", $0)] } ?? []) + named {
+            let count = identifier.utf8.count
+            guard count > APNSCollapseID.maximumByteCount else { continue }
+            throw PayloadBuildError(
+                .invalidMessageIdentifier,
+                "\(what) is \(count) bytes; at most \(APNSCollapseID.maximumByteCount), as it may be sent as the collapse id")
+        }
+    }
+
     private func validate(_ outgoing: OutgoingMessage) throws(PayloadBuildError) {
+        try Self.validateIdentifiers(of: outgoing.message)
         if let score = outgoing.relevanceScore, !(score.isFinite && (0...1).contains(score)) {
             throw PayloadBuildError(.invalidRelevanceScore, "relevance score \(score) is outside 0...1")
         }

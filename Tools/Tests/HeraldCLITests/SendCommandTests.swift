@@ -137,6 +137,34 @@ struct SendCommandTests {
         #expect(shown["communication"]?["sender"]?["displayName"] == "Noor Haddad")
     }
 
+    /// The collapse id is the id of the message the notification stands for: an edit's is the
+    /// replaced message's; `--collapse-id` wins; a sealed message's id never goes in the clear; a
+    /// payload file's `message_id` gives it too.
+    @Test func theCollapseIDComesFromTheMessageID() async throws {
+        let send = ["send", "apns", "--topic", "com.example.chat", "--sandbox", "--token", Self.token, "--dry-run", "--sender-name", "Maya", "--text", "hi"]
+        func collapseID(_ result: HeraldProcess.Result) -> String? {
+            result.stdout.components(separatedBy: "\n").first { $0.hasPrefix("apns-collapse-id: ") }.map { String($0.dropFirst(18)) }
+        }
+        let own = try await HeraldProcess.run(send + ["--message-id", "m-2"])
+        #expect(own.status == 0 && collapseID(own) == "m-2", "\(own.stderr)")
+        let edit = try await HeraldProcess.run(send + ["--message-id", "m-2", "--replaces", "m-1"])
+        #expect(collapseID(edit) == "m-1")
+        let body = try Self.body(ofDryRun: edit.stdout)
+        #expect(body["communication"]?["message_id"] == "m-2" && body["communication"]?["replaces"] == "m-1")
+        let chosen = try await HeraldProcess.run(send + ["--message-id", "m-2", "--collapse-id", "other"])
+        #expect(collapseID(chosen) == "other")
+        let keys = HeraldProcess.path("Examples/keys/demo-keys.json")
+        let sealed = try await HeraldProcess.run(send + ["--message-id", "m-2", "--seal-keys", keys, "--seal-key-id", "demo-2026-11"])
+        // Sealed: only the resend guard's own collapse id (the apns-id), never the message's.
+        #expect(sealed.status == 0 && collapseID(sealed)?.hasPrefix("<the apns-id") == true && !sealed.stdout.contains("m-2"), "\(sealed.stdout)")
+        let file = try await HeraldProcess.run(
+            ["send", "apns", "--topic", "com.example.chat", "--sandbox", "--token", Self.token, "--dry-run", "-"],
+            stdin: Data(#"{"aps": {"alert": "hi", "mutable-content": 1}, "communication": {"sender_name": "Maya", "message_id": "m-7"}}"#.utf8))
+        #expect(collapseID(file) == "m-7", "\(file.stdout)")
+        let long = try await HeraldProcess.run(send + ["--message-id", String(repeating: "m", count: 65)])
+        #expect(long.status == 2 && long.stderr.contains("the message id is 65 bytes; at most 64"), "\(long.stderr)")
+    }
+
     @Test func aOneSignalDryRunPutsTheMessageInData() async throws {
         let result = try await HeraldProcess.run(
             ["send", "onesignal", "--app-id", "app-1", "--external-id", "u-1", "--dry-run"] + Self.messageFlags)

@@ -126,6 +126,51 @@ import HeraldSending
         #expect(plaintext["communication"] == Layout.apns.encodedData(Self.message)["communication"])
     }
 
+    /// The collapse id by default is the id of the message the notification stands for.
+    @Test(arguments: [
+        (Message(identifier: "m-2"), "m-2"),
+        (Message(identifier: "m-2", action: .replace("m-1")), "m-1"),
+        (Message(action: .retract(["m-1"])), "m-1"),
+        (Message(identifier: "m-9", action: .retract(["m-1", "m-2"])), nil),
+        (Message(identifier: "m-9", action: .clearConversation("c-1")), nil),
+        (Message(identifier: " "), nil),
+        (Message(), nil),
+    ] as [(Message, String?)])
+    func theCollapseIDIsTheIDOfTheMessageTheNotificationStandsFor(message: Message, expected: String?) throws {
+        #expect(try PayloadBuilder().build(OutgoingMessage(message: message, text: "x")).collapseID == expected)
+        #expect(try PayloadBuilder().buildBackground(message).collapseID == expected)
+    }
+
+    /// Sealed, the message's id and its action travel inside the box, and no collapse id in
+    /// the clear tells Apple which messages belong together.
+    @Test func aSealedMessagesIDAndActionAreSealedAndNotACollapseID() throws {
+        let sealed = Recorder()
+        let sealing = PayloadBuilder.Sealing(fieldName: "sealed") { plaintext in
+            sealed.value = plaintext
+            return "box"
+        }
+        let message = Message(identifier: "m-2", action: .replace("m-1"), sender: Self.maya)
+        let built = try PayloadBuilder(sealing: sealing).build(OutgoingMessage(message: message, text: "edited"))
+        #expect(built.collapseID == nil)
+        #expect(built.json["communication"] == nil && !String(decoding: built.data, as: UTF8.self).contains("m-1"))
+        #expect(sealed.value?["communication"]?["message_id"] == "m-2")
+        #expect(sealed.value?["communication"]?["replaces"] == "m-1")
+    }
+
+    @Test func aMessageIDLongerThanACollapseIDIsRefused() throws {
+        let long = String(repeating: "é", count: 33)  // 66 bytes
+        for message in [Message(identifier: long), Message(action: .replace(long)), Message(action: .retract(["m-1", long]))] {
+            #expect(throws: PayloadBuildError.self) { try PayloadBuilder().build(OutgoingMessage(message: message, text: "x")) }
+            #expect(throws: PayloadBuildError.self) { try PayloadBuilder().buildBackground(message) }
+        }
+        let error = try #require(throws: PayloadBuildError.self) { try PayloadBuilder().build(OutgoingMessage(message: Message(identifier: long), text: "x")) }
+        #expect(error.description == "invalid-message-identifier: the message id is 66 bytes; at most 64, as it may be sent as the collapse id")
+        // 64 bytes is allowed, and a conversation id is no collapse id.
+        let sixtyFour = String(repeating: "a", count: 64)
+        #expect(try PayloadBuilder().build(OutgoingMessage(message: Message(identifier: sixtyFour), text: "x")).collapseID == sixtyFour)
+        #expect(try PayloadBuilder().build(OutgoingMessage(message: Message(action: .clearConversation(long)), text: "x")).collapseID == nil)
+    }
+
     @Test func aFailingSealerIsReported() {
         struct Refused: Error {}
         let sealing = PayloadBuilder.Sealing(fieldName: "sealed") { _ in throw Refused() }

@@ -7,8 +7,8 @@ import HeraldSending
 /// ``init(parsing:)`` reads it back with every rule of the reference, so the client's
 /// ``validate()`` and the emulator's checks are the same code.
 public struct APNSRequest: Hashable, Sendable {
-    /// The largest `apns-collapse-id`, in UTF-8 bytes.
-    public static let maximumCollapseIDByteCount = 64
+    /// The largest `apns-collapse-id`, in UTF-8 bytes (``APNSCollapseID/maximumByteCount``).
+    public static let maximumCollapseIDByteCount = APNSCollapseID.maximumByteCount
 
     public var deviceToken: DeviceToken
     /// `apns-topic`: the app's bundle id, with the push type's suffix.

@@ -1,8 +1,10 @@
+import HeraldSending
+
 extension OneSignalNotification {
     /// OneSignal's limit on `data`, in bytes of compact JSON.
     public static let maximumDataByteCount = 2048
-    /// OneSignal's (and APNs's) limit on `collapse_id`, in UTF-8 bytes.
-    public static let maximumCollapseIDByteCount = 64
+    /// OneSignal's (and APNs's) limit on `collapse_id`, in UTF-8 bytes (``APNSCollapseID/maximumByteCount``).
+    public static let maximumCollapseIDByteCount = APNSCollapseID.maximumByteCount
 
     /// Checks the request against OneSignal's documented limits, so a request OneSignal would
     /// refuse is refused here, with a reason, before anything is sent.

@@ -7,6 +7,16 @@ import HeraldSending
 /// instead, and says so in its own help).
 struct MessageOptions: ParsableArguments {
 
+    @Option(
+        name: .customLong("message-id"),
+        help: ArgumentHelp(
+            "The message's id, which its later edits, deletes and reads name; also the collapse id unless --collapse-id or sealing.",
+            valueName: "id"))
+    var messageID: String?
+
+    @Option(name: .long, help: ArgumentHelp("An edit: the notification takes the place of message <id>'s, and answers to that id.", valueName: "id"))
+    var replaces: String?
+
     @Option(name: .customLong("sender-name"), help: ArgumentHelp("Who sent the message: the bold name, and what makes it a communication notification.", valueName: "name"))
     var senderName: String?
 
@@ -57,7 +67,7 @@ struct MessageOptions: ParsableArguments {
 
     /// Whether any message flag was given.
     var hasMessageFlags: Bool {
-        senderName != nil || senderID != nil || senderHandle != nil || avatarURL != nil || text != nil || conversation != nil
+        messageID != nil || replaces != nil || senderName != nil || senderID != nil || senderHandle != nil || avatarURL != nil || text != nil || conversation != nil
             || group != nil || groupAvatarURL != nil || !recipient.isEmpty || !attachmentURL.isEmpty || mention || title != nil || subtitle != nil
             || category != nil || interruptionLevel != nil || relevanceScore != nil
     }
@@ -117,6 +127,7 @@ struct MessageOptions: ParsableArguments {
                 avatarURL: avatarURL.flatMap(URL.init(string:)))
         }
         let message = Message(
+            identifier: messageID, action: replaces.map(MessageAction.replace),
             sender: sender, conversationIdentifier: conversation, groupName: group, groupAvatarURL: groupAvatarURL.flatMap(URL.init(string:)),
             recipients: recipient, mentionsCurrentUser: mention,
             attachments: attachmentURL.compactMap(URL.init(string:)).map { Message.Attachment(url: $0) })

@@ -103,7 +103,9 @@ struct SendAPNsCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("apns-expiration in UNIX seconds; 0 means one attempt.", valueName: "seconds"))
     var expiration: Int?
 
-    @Option(name: .customLong("collapse-id"), help: ArgumentHelp("apns-collapse-id (at most 64 bytes).", valueName: "id"))
+    @Option(
+        name: .customLong("collapse-id"),
+        help: ArgumentHelp("apns-collapse-id (at most 64 bytes); default: the id of the message the notification stands for, unless sealed.", valueName: "id"))
     var collapseID: String?
 
     @Option(name: .long, help: ArgumentHelp("Notifications in flight at once.", valueName: "n"))
@@ -211,7 +213,7 @@ struct SendAPNsCommand: AsyncParsableCommand {
         let placeholder = DeviceToken(String(repeating: "00", count: 32))!
         let template = APNSRequest(
             deviceToken: placeholder, topic: topic, pushType: type, priority: pushOptions.priority,
-            expiration: expiration, collapseID: collapseID, payload: body)
+            expiration: expiration, collapseID: collapseID ?? body.collapseID, payload: body.data)
         do {
             try template.validate()
         } catch {
@@ -237,7 +239,9 @@ struct SendAPNsCommand: AsyncParsableCommand {
     /// The usage error for a send without a single token, found once the tokens were read.
     private var noTokens: CLIError { .usage("\(tokensFile ?? "--token"): no device tokens") }
 
-    private func buildBody() throws(CLIError) -> Data {
+    /// The payload to send, and the collapse id its message asks for by default
+    /// (``APNSCollapseID/default(for:isSealed:)``).
+    private func buildBody() throws(CLIError) -> (data: Data, collapseID: String?) {
         if let payload {
             let source = PayloadSource(argument: payload)
             let written = try source.read()
@@ -264,7 +268,8 @@ struct SendAPNsCommand: AsyncParsableCommand {
                     printError("warning: \(source.displayName): \(finding.rule.id): \(finding.message) (sending it as it is)")
                 }
             }
-            return written.withoutJSONWhitespace
+            // The message id in the clear, if the file has one (a sealed one is inside the box).
+            return (written.withoutJSONWhitespace, APNSCollapseID.default(for: Preview(payload: payload, layout: nil).message, isSealed: false))
         }
         var builder = PayloadBuilder(layout: try LayoutOptions.resolve(layout: layout, layoutFile: layoutFile) ?? .apns, maximumByteCount: type.maximumPayloadByteCount)
         try applySealing(to: &builder)
@@ -283,7 +288,7 @@ struct SendAPNsCommand: AsyncParsableCommand {
         if built.isShortened {
             printError("the text was shortened by \(built.omittedCharacterCount) characters to fit \(builder.maximumByteCount) bytes")
         }
-        return built.data
+        return (built.data, built.collapseID)
     }
 
     private func applySealing(to builder: inout PayloadBuilder) throws(CLIError) {

@@ -1,0 +1,27 @@
+/// What a push does to the notifications of earlier messages that are still on the lock screen,
+/// beyond (or instead of) showing its own.
+///
+/// A chat message's notification has a life after it is shown: the message is edited or
+/// deleted, or read on another device. Each of these is a push that names the messages by
+/// ``Message/identifier`` (or the conversation by ``Message/conversationIdentifier``); the
+/// extension finds their delivered notifications by the identifier it recorded on each.
+public enum MessageAction: Hashable, Sendable {
+    /// An edit: this push's notification takes the place of message `identifier`'s, and answers
+    /// to that identifier from then on. With a plain payload the collapse id (the identifier)
+    /// does it; with a sealed one the extension removes the old notification first.
+    case replace(String)
+    /// A delete, or messages read elsewhere: the notifications of these messages are removed,
+    /// and the push shows nothing of its own if the app can filter (or what its fallback says).
+    case retract([String])
+    /// A conversation read elsewhere: every notification of conversation `identifier` is
+    /// removed, and the push shows nothing of its own, as for ``retract(_:)``.
+    case clearConversation(String)
+
+    /// Whether the push removes notifications and has nothing of its own to show.
+    public var isRetraction: Bool {
+        switch self {
+        case .replace: false
+        case .retract, .clearConversation: true
+        }
+    }
+}

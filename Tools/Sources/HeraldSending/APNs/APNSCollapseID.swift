@@ -1,0 +1,35 @@
+import HeraldCore
+
+/// `apns-collapse-id`: the id under which APNs and the phone show several requests as one
+/// notification, the newest in place of the others. iOS makes it the delivered notification's
+/// request identifier.
+///
+/// A chat message's id is the natural one: an edit sent with the same collapse id takes the
+/// place of the message's notification, with or without the extension.
+public enum APNSCollapseID {
+    /// The largest, in UTF-8 bytes: APNs answers a longer one with 400 `BadCollapseId`, and
+    /// OneSignal's `collapse_id` has the same limit.
+    public static let maximumByteCount = 64
+
+    /// The collapse id a server sends with `message` unless told otherwise: the id of the
+    /// message its notification stands for. That is the replaced message's for an edit, the
+    /// retracted message's when it retracts one, none when it retracts several or clears a
+    /// conversation, else the message's own.
+    ///
+    /// - Parameters:
+    ///   - message: the message the push carries.
+    ///   - isSealed: whether its content travels sealed. Then there is none: a collapse id in
+    ///     the clear would tell Apple which messages belong together, and the extension replaces
+    ///     and retracts by the id sealed inside.
+    /// - Returns: the collapse id, or `nil`.
+    public static func `default`(for message: Message, isSealed: Bool) -> String? {
+        guard !isSealed else { return nil }
+        let message = message.normalized
+        switch message.action {
+        case .replace(let identifier): return identifier
+        case .retract(let identifiers): return identifiers.count == 1 ? identifiers[0] : nil
+        case .clearConversation: return nil
+        case nil: return message.identifier
+        }
+    }
+}
