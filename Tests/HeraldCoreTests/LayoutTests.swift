@@ -28,6 +28,7 @@ struct LayoutTests {
         "name": "bluesky",
         "communication": [
             "messageIdentifier": ["/messageId"], "replaces": ["/editOf"], "retracts": ["/deleted"], "clearsConversation": ["/readConvo"],
+            "retractFallback": ["/retractFallback"],
             "senderName": ["/senderDisplayName"], "senderAvatarURL": ["/senderAvatarUrl"], "senderIdentifier": ["/senderDid"],
             "senderHandle": ["/senderHandle"], "conversationIdentifier": ["/convoId"], "groupName": ["/groupName"], "groupAvatarURL": ["/groupAvatarUrl"],
             "recipients": ["/members"], "mentionsCurrentUser": ["/mentioned"], "isReplyToCurrentUser": ["/isReply"],
@@ -51,7 +52,7 @@ struct LayoutTests {
     func everyActionRoundTrips(_ layout: Layout) throws {
         let actions: [MessageAction] = [.replace("m-1"), .retract(["m-1"]), .retract(["m-1", "m-2"]), .clearConversation("c-1")]
         for action in actions {
-            let message = Message(identifier: "m-9", action: action, conversationIdentifier: "c-1")
+            let message = Message(identifier: "m-9", action: action, retractFallback: action.isRetraction ? .visible : nil, conversationIdentifier: "c-1")
             let payload = try JSONValue(parsing: layout.encode(message, into: ["aps": ["alert": ["body": "x"]]]).encoded())
             #expect(layout.decode(payload).message == message, "\(layout.name): \(payload.jsonText())")
         }
@@ -77,6 +78,21 @@ struct LayoutTests {
         #expect(Layout.apns.decode(["msg_id": "135"]).message.identifier == "135")
         #expect(Layout.fcm.decode(["event_id": "$qTOW"]).message.identifier == "$qTOW")
         #expect(Layout.apns.decode(["communication": ["message_id": "a"], "message_id": "b"]).message.identifier == "a")
+    }
+
+    @Test func aRetractFallbackIsReadOnlyForARetractionAndOnlyByItsName() {
+        let read = Layout.apns.decode(["communication": ["retracts": "m-1", "retract_fallback": "filtered"]])
+        #expect(read.message.retractFallback == .filtered)
+        let misspelt = Layout.apns.decode(["communication": ["retracts": "m-1", "retract_fallback": "filterd"]])
+        #expect(misspelt.message.retractFallback == nil)
+        #expect(misspelt.decisions.map(\.message).contains(
+            "retract_fallback \"filterd\" is not filtered, visible or background, so it is ignored; did you mean \"filtered\"?"))
+        let stray = Layout.apns.decode(["communication": ["replaces": "m-1", "retract_fallback": "visible"]])
+        #expect(stray.message.retractFallback == nil)
+        #expect(stray.decisions.map(\.message).contains("retract_fallback \"visible\" ignored: the push retracts nothing"))
+        #expect(Message(action: .replace("m-1"), retractFallback: .visible).normalized.retractFallback == nil)
+        #expect(ExtensionSetting.retractFallback.accepts("background") && !ExtensionSetting.retractFallback.accepts("Background"))
+        #expect(ExtensionSetting.retractFallback.hint(for: "visibel") == "did you mean \"visible\"?")
     }
 
     @Test func anActionNamingOnlyBlanksIsNoAction() {

@@ -83,11 +83,15 @@ public struct ExtensionSetting: Sendable, CustomStringConvertible {
     }
     /// `LogLevel`: `debug`, `info` or `error`, matched exactly; the hint suggests the nearest.
     public static let logLevel = oneOf("LogLevel", ["debug", "info", "error"])
+    /// `RetractFallback`: what the extension delivers for a push that retracts messages,
+    /// ``RetractFallback/filtered`` (it has the filtering entitlement), ``RetractFallback/visible``
+    /// or ``RetractFallback/background``; matched exactly, the hint suggests the nearest.
+    public static let retractFallback = oneOf("RetractFallback", RetractFallback.allCases.map(\.rawValue))
 
     /// Every key the extension reads.
     public static let all: [ExtensionSetting] = [
         .layout, .avatarTimeout, .budget, .allowedHosts, .allowHTTP, .fallbackText, .appGroup, .keychainGroup, .groupPadding,
-        .avatarSize, .logLevel,
+        .avatarSize, .logLevel, .retractFallback,
     ]
 
     /// The setting for `key`, matched exactly as the extension matches it.

@@ -11,6 +11,9 @@ public struct FieldPointers: Hashable, Sendable {
     public var retracts: [JSONPointer]
     /// The conversation whose notifications all go (``MessageAction/clearConversation(_:)``).
     public var clearsConversation: [JSONPointer]
+    /// How the app shows nothing for a retraction (``Message/retractFallback``): a
+    /// ``RetractFallback`` name.
+    public var retractFallback: [JSONPointer]
     /// The sender's id (``Person/identifier``); a number is read as its digits.
     public var senderIdentifier: [JSONPointer]
     /// The sender's display name. Without one the message has no sender and the notification keeps
@@ -41,6 +44,7 @@ public struct FieldPointers: Hashable, Sendable {
         self.replaces = []
         self.retracts = []
         self.clearsConversation = []
+        self.retractFallback = []
         self.senderIdentifier = []
         self.senderName = []
         self.senderAvatarURL = []
@@ -60,6 +64,7 @@ public struct FieldPointers: Hashable, Sendable {
         ("replaces", \.replaces),
         ("retracts", \.retracts),
         ("clearsConversation", \.clearsConversation),
+        ("retractFallback", \.retractFallback),
         ("senderIdentifier", \.senderIdentifier),
         ("senderName", \.senderName),
         ("senderAvatarURL", \.senderAvatarURL),

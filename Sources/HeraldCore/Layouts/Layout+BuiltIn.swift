@@ -73,6 +73,7 @@ extension FieldPointers {
             replaces += [p("/communication/replaces")]
             retracts += [p("/communication/retracts")]
             clearsConversation += [p("/communication/clears_conversation")]
+            retractFallback += [p("/communication/retract_fallback")]
             senderName += [p("/communication/sender_name")]
             senderIdentifier += [p("/communication/sender_uid"), p("/communication/sender_id")]
             senderAvatarURL += [p("/communication/avatar_url")]

@@ -60,6 +60,17 @@ extension Layout {
         }
         if let replaced = first(fields.replaces, Layout.text) { actions.append(.replace(replaced)) }
         message.action = actions.first
+        if let fallback = first(fields.retractFallback, Layout.text) {
+            if message.action?.isRetraction != true {
+                decisions.append(Decision(.fieldIgnored, "retract_fallback \"\(fallback)\" ignored: the push retracts nothing"))
+            } else if let known = RetractFallback(rawValue: fallback) {
+                message.retractFallback = known
+            } else {
+                let names = RetractFallback.allCases.map(\.rawValue)
+                let hint = fallback.nearest(in: names).map { "; did you mean \"\($0)\"?" } ?? ""
+                decisions.append(Decision(.fieldIgnored, "retract_fallback \"\(fallback)\" is not \(names.phrase(joinedBy: "or")), so it is ignored\(hint)"))
+            }
+        }
         for ignored in actions.dropFirst() {
             decisions.append(Decision(.actionIgnored, "it \(Layout.describe(ignored)) too, which is ignored: a push does one thing, and this one \(Layout.describe(actions[0]))"))
         }

@@ -38,6 +38,7 @@ extension Layout {
         case .clearConversation(let identifier): put(.string(identifier), fields.clearsConversation)
         case nil: break
         }
+        put(message.retractFallback.map { .string($0.rawValue) }, fields.retractFallback)
         if let sender = message.sender {
             put(.string(sender.displayName), fields.senderName)
             put(sender.identifier.map(JSONValue.string), fields.senderIdentifier)

@@ -5,7 +5,8 @@ extension Message {
     /// A sender with a blank name is no sender; blank recipients are left out; a blank sender
     /// identifier, handle, message or conversation identifier, group name or declared attachment
     /// type is `nil`; without a group name there is no group avatar; an action that names no
-    /// message or conversation (only blank ones) is no action. ``Layout/encode(_:into:)`` writes this, so `decode(encode(message))` gives it back.
+    /// message or conversation (only blank ones) is no action, and without a retraction there
+    /// is no retract fallback. ``Layout/encode(_:into:)`` writes this, so `decode(encode(message))` gives it back.
     public var normalized: Message {
         var message = self
         if var sender, !sender.displayName.isBlank {
@@ -22,6 +23,7 @@ extension Message {
         case .clearConversation(let identifier): Self.present(identifier).map(MessageAction.clearConversation)
         case nil: nil
         }
+        if message.action?.isRetraction != true { message.retractFallback = nil }
         message.conversationIdentifier = conversationIdentifier.flatMap(Self.present)
         message.groupName = groupName.flatMap(Self.present)
         if message.groupName == nil { message.groupAvatarURL = nil }

@@ -12,6 +12,10 @@ public struct Message: Hashable, Sendable {
     public var identifier: String?
     /// What this push does to earlier messages' notifications; `nil` for a new message.
     public var action: MessageAction?
+    /// For a retraction (``MessageAction/isRetraction``): how the app shows nothing, as the
+    /// server built the push for it. The extension goes by its own `RetractFallback` setting,
+    /// and notes a difference.
+    public var retractFallback: RetractFallback?
     /// Who sent it; `nil` when the payload names no sender.
     public var sender: Person?
     /// The conversation the message belongs to: iOS groups and ranks by it.
@@ -34,6 +38,7 @@ public struct Message: Hashable, Sendable {
     public init(
         identifier: String? = nil,
         action: MessageAction? = nil,
+        retractFallback: RetractFallback? = nil,
         sender: Person? = nil,
         conversationIdentifier: String? = nil,
         groupName: String? = nil,
@@ -45,6 +50,7 @@ public struct Message: Hashable, Sendable {
     ) {
         self.identifier = identifier
         self.action = action
+        self.retractFallback = retractFallback
         self.sender = sender
         self.conversationIdentifier = conversationIdentifier
         self.groupName = groupName

@@ -22,6 +22,9 @@ public struct PayloadBuildError: Error, Hashable, Sendable, CustomStringConverti
         /// A message id (the message's own, or one it replaces or retracts) is longer than a
         /// collapse id may be (``APNSCollapseID/maximumByteCount``).
         public static let invalidMessageIdentifier = Code(rawValue: "invalid-message-identifier")
+        /// A retraction without a ``RetractFallback``, or built as the wrong kind of push for
+        /// its fallback (an alert push for ``RetractFallback/background``, or the reverse).
+        public static let retractFallback = Code(rawValue: "retract-fallback")
 
         public var description: String { rawValue }
     }

@@ -72,7 +72,9 @@ public struct PayloadBuilder: Sendable {
     /// - Throws: ``PayloadBuildError`` with ``PayloadBuildError/Code/tooLarge`` (and
     ///   ``PayloadBuildError/excessByteCount``) when even the shortest body does not fit,
     ///   ``PayloadBuildError/Code/invalidRelevanceScore``,
-    ///   ``PayloadBuildError/Code/unknownInterruptionLevel``, or
+    ///   ``PayloadBuildError/Code/unknownInterruptionLevel``,
+    ///   ``PayloadBuildError/Code/invalidMessageIdentifier``, ``PayloadBuildError/Code/retractFallback``
+    ///   (a retraction whose ``Message/retractFallback`` is not `filtered` or `visible`), or
     ///   ``PayloadBuildError/Code/sealingFailed``.
     public func build(_ outgoing: OutgoingMessage) throws(PayloadBuildError) -> BuiltPayload {
         try validate(outgoing)
@@ -114,10 +116,24 @@ public struct PayloadBuilder: Sendable {
     ///
     /// - Parameter message: the data the app receives.
     /// - Returns: the payload; nothing is shortened.
+    /// A retraction (``MessageAction/isRetraction``) is built for ``RetractFallback/background``,
+    /// which the payload then says.
+    ///
     /// - Throws: ``PayloadBuildError`` with ``PayloadBuildError/Code/tooLarge`` when it is larger
-    ///   than ``maximumByteCount``, or ``PayloadBuildError/Code/sealingFailed``.
+    ///   than ``maximumByteCount``, ``PayloadBuildError/Code/invalidMessageIdentifier``,
+    ///   ``PayloadBuildError/Code/retractFallback`` (a retraction for another fallback), or
+    ///   ``PayloadBuildError/Code/sealingFailed``.
     public func buildBackground(_ message: Message) throws(PayloadBuildError) -> BuiltPayload {
         try Self.validateIdentifiers(of: message)
+        var message = message
+        if message.action?.isRetraction == true {
+            // A background push is the background fallback: said in the payload for a preview.
+            guard message.retractFallback ?? .background == .background else {
+                throw PayloadBuildError(
+                    .retractFallback, "a background push retracts for the background fallback, not \"\(message.retractFallback!.rawValue)\": build an alert push for it")
+            }
+            message.retractFallback = .background
+        }
         let root: JSONValue = ["aps": ["content-available": 1]]
         let json: JSONValue
         if let sealing {
@@ -161,6 +177,20 @@ public struct PayloadBuilder: Sendable {
 
     private func validate(_ outgoing: OutgoingMessage) throws(PayloadBuildError) {
         try Self.validateIdentifiers(of: outgoing.message)
+        if outgoing.message.action?.isRetraction == true {
+            // iOS shows an alert push as sent unless the extension may filter it: the app's choice
+            // decides what this push must be.
+            switch outgoing.message.retractFallback {
+            case nil:
+                throw PayloadBuildError(
+                    .retractFallback,
+                    "a retraction needs the app's retract fallback: filtered (its extension has the filtering entitlement), visible (this push's text is shown), or background (build a background push)")
+            case .background:
+                throw PayloadBuildError(.retractFallback, "the background fallback is a background push: build it with buildBackground")
+            case .filtered, .visible:
+                break
+            }
+        }
         if let score = outgoing.relevanceScore, !(score.isFinite && (0...1).contains(score)) {
             throw PayloadBuildError(.invalidRelevanceScore, "relevance score \(score) is outside 0...1")
         }

@@ -165,6 +165,35 @@ struct SendCommandTests {
         #expect(long.status == 2 && long.stderr.contains("the message id is 65 bytes; at most 64"), "\(long.stderr)")
     }
 
+    /// A retraction needs the app's fallback, and is the push that fallback needs.
+    @Test func aRetractionSaysHowTheAppShowsNothing() async throws {
+        let send = ["send", "apns", "--topic", "com.example.chat", "--sandbox", "--token", Self.token, "--dry-run"]
+        let missing = try await HeraldProcess.run(send + ["--retract", "m-1"])
+        #expect(missing.status == 64 || missing.status == 2)
+        #expect(missing.stderr.contains("need --retract-fallback filtered, visible or background"), "\(missing.stderr)")
+        let misspelt = try await HeraldProcess.run(send + ["--retract", "m-1", "--retract-fallback", "filterd"])
+        #expect(misspelt.stderr.contains("did you mean filtered?"), "\(misspelt.stderr)")
+        let visible = try await HeraldProcess.run(send + ["--retract", "m-1", "--retract-fallback", "visible"])
+        #expect(visible.status == 0, "\(visible.stderr)")
+        let body = try Self.body(ofDryRun: visible.stdout)
+        #expect(body["aps"]?["alert"]?["body"] == "Message deleted" && body["communication"]?["retracts"] == ["m-1"])
+        #expect(visible.stdout.contains("apns-collapse-id: m-1"))
+        let alertForBackground = try await HeraldProcess.run(send + ["--retract", "m-1", "--retract-fallback", "background"])
+        #expect(alertForBackground.stderr.contains("add --push-type background"), "\(alertForBackground.stderr)")
+        let background = try await HeraldProcess.run(
+            send + ["--clear-conversation", "c-1", "--retract-fallback", "background", "--push-type", "background", "--priority", "5"])
+        #expect(background.status == 0, "\(background.stderr)")
+        #expect(try Self.body(ofDryRun: background.stdout) == ["aps": ["content-available": 1], "communication": ["clears_conversation": "c-1", "retract_fallback": "background"]])
+        let two = try await HeraldProcess.run(send + ["--retract", "m-1", "--replaces", "m-2", "--retract-fallback", "visible"])
+        #expect(two.stderr.contains("a push does one of them"))
+        let file = try await HeraldProcess.run(
+            send + ["-"], stdin: Data(#"{"aps": {"alert": "x", "mutable-content": 1}, "communication": {"retracts": "m-1"}}"#.utf8))
+        #expect(file.status == 2 && file.stderr.contains("does not say how the app shows nothing"), "\(file.stderr)")
+        let declared = try await HeraldProcess.run(
+            send + ["--retract-fallback", "filtered", "-"], stdin: Data(#"{"aps": {"alert": "x", "mutable-content": 1}, "communication": {"retracts": "m-1"}}"#.utf8))
+        #expect(declared.status == 0, "\(declared.stderr)")
+    }
+
     @Test func aOneSignalDryRunPutsTheMessageInData() async throws {
         let result = try await HeraldProcess.run(
             ["send", "onesignal", "--app-id", "app-1", "--external-id", "u-1", "--dry-run"] + Self.messageFlags)

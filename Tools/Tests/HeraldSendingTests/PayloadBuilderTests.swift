@@ -137,7 +137,9 @@ import HeraldSending
         (Message(), nil),
     ] as [(Message, String?)])
     func theCollapseIDIsTheIDOfTheMessageTheNotificationStandsFor(message: Message, expected: String?) throws {
-        #expect(try PayloadBuilder().build(OutgoingMessage(message: message, text: "x")).collapseID == expected)
+        var alert = message
+        if alert.action?.isRetraction == true { alert.retractFallback = .visible }  // an alert push retracts for it
+        #expect(try PayloadBuilder().build(OutgoingMessage(message: alert, text: "x")).collapseID == expected)
         #expect(try PayloadBuilder().buildBackground(message).collapseID == expected)
     }
 
@@ -168,7 +170,28 @@ import HeraldSending
         // 64 bytes is allowed, and a conversation id is no collapse id.
         let sixtyFour = String(repeating: "a", count: 64)
         #expect(try PayloadBuilder().build(OutgoingMessage(message: Message(identifier: sixtyFour), text: "x")).collapseID == sixtyFour)
-        #expect(try PayloadBuilder().build(OutgoingMessage(message: Message(action: .clearConversation(long)), text: "x")).collapseID == nil)
+        #expect(try PayloadBuilder().build(OutgoingMessage(message: Message(action: .clearConversation(long), retractFallback: .filtered), text: "x")).collapseID == nil)
+    }
+
+    /// A retraction is built only for the app's fallback: an alert push for filtered or
+    /// visible, a background push for background; without one it is refused.
+    @Test func aRetractionIsBuiltOnlyForItsFallback() throws {
+        func code(_ build: () throws(PayloadBuildError) -> BuiltPayload) -> PayloadBuildError.Code? {
+            do { _ = try build(); return nil } catch { return error.code }
+        }
+        let retract = Message(action: .retract(["m-1"]))
+        #expect(code { () throws(PayloadBuildError) in try PayloadBuilder().build(OutgoingMessage(message: retract, text: "Message deleted")) } == .retractFallback)
+        var background = retract
+        background.retractFallback = .background
+        #expect(code { () throws(PayloadBuildError) in try PayloadBuilder().build(OutgoingMessage(message: background, text: "x")) } == .retractFallback)
+        var visible = retract
+        visible.retractFallback = .visible
+        #expect(code { () throws(PayloadBuildError) in try PayloadBuilder().buildBackground(visible) } == .retractFallback)
+        let shown = try PayloadBuilder().build(OutgoingMessage(message: visible, text: "Message deleted"))
+        #expect(shown.json["communication"]?["retract_fallback"] == "visible" && shown.collapseID == "m-1")
+        // A background push is the background fallback, and says so.
+        let quiet = try PayloadBuilder().buildBackground(Message(action: .clearConversation("c-1")))
+        #expect(quiet.json == ["aps": ["content-available": 1], "communication": ["clears_conversation": "c-1", "retract_fallback": "background"]])
     }
 
     @Test func aFailingSealerIsReported() {

@@ -86,8 +86,9 @@ public struct OneSignalNotification: Hashable, Sendable {
     /// `language`, and also under `en` when `language` is another one, because OneSignal
     /// requires English and shows it to every device whose language has no entry. The message
     /// goes into ``data`` as ``Layout/oneSignal`` writes it; ``threadID`` is the conversation,
-    /// so iOS groups the thread as Herald's APNs payloads do. Category, interruption level and
-    /// relevance score are copied. Where the attachments travel is `attachments`' choice.
+    /// so iOS groups the thread as Herald's APNs payloads do; ``collapseID`` is the id of the
+    /// message the notification stands for (``APNSCollapseID/default(for:isSealed:)``).
+    /// Category, interruption level and relevance score are copied. Where the attachments travel is `attachments`' choice.
     ///
     /// - Parameters:
     ///   - outgoing: the message and its presentation.
@@ -122,6 +123,7 @@ public struct OneSignalNotification: Hashable, Sendable {
             category: outgoing.category,
             interruptionLevel: outgoing.interruptionLevel,
             relevanceScore: outgoing.relevanceScore,
+            collapseID: APNSCollapseID.default(for: outgoing.message, isSealed: false),
             idempotencyKey: idempotencyKey
         )
     }

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import HeraldCore
+@_spi(HeraldTools) import HeraldCore
 import HeraldSending
 
 /// The message flags from which Herald builds a payload (`send apns` may take a payload file
@@ -16,6 +16,23 @@ struct MessageOptions: ParsableArguments {
 
     @Option(name: .long, help: ArgumentHelp("An edit: the notification takes the place of message <id>'s, and answers to that id.", valueName: "id"))
     var replaces: String?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp("A delete, or a message read elsewhere: removes message <id>'s notification (repeat for each); needs --retract-fallback.", valueName: "id"))
+    var retract: [String] = []
+
+    @Option(
+        name: .customLong("clear-conversation"),
+        help: ArgumentHelp("Conversation <id> was read elsewhere: removes all its notifications; needs --retract-fallback.", valueName: "id"))
+    var clearConversation: String?
+
+    @Option(
+        name: .customLong("retract-fallback"),
+        help: ArgumentHelp(
+            "How the app shows nothing for --retract or --clear-conversation: filtered (its extension has Apple's filtering entitlement), visible (the push's --text is shown, default \"Message deleted\"), or background (a background push the app handles; with --push-type background).",
+            valueName: "how"))
+    var retractFallback: String?
 
     @Option(name: .customLong("sender-name"), help: ArgumentHelp("Who sent the message: the bold name, and what makes it a communication notification.", valueName: "name"))
     var senderName: String?
@@ -67,12 +84,20 @@ struct MessageOptions: ParsableArguments {
 
     /// Whether any message flag was given.
     var hasMessageFlags: Bool {
-        messageID != nil || replaces != nil || senderName != nil || senderID != nil || senderHandle != nil || avatarURL != nil || text != nil || conversation != nil
+        messageID != nil || replaces != nil || !retract.isEmpty || clearConversation != nil || senderName != nil || senderID != nil || senderHandle != nil || avatarURL != nil || text != nil || conversation != nil
             || group != nil || groupAvatarURL != nil || !recipient.isEmpty || !attachmentURL.isEmpty || mention || title != nil || subtitle != nil
             || category != nil || interruptionLevel != nil || relevanceScore != nil
     }
 
     func validate() throws {
+        if [replaces != nil, !retract.isEmpty, clearConversation != nil].filter({ $0 }).count > 1 {
+            throw ValidationError("--replaces, --retract and --clear-conversation: a push does one of them")
+        }
+        if let retractFallback, RetractFallback(rawValue: retractFallback) == nil {
+            let names = RetractFallback.allCases.map(\.rawValue)
+            let hint = retractFallback.nearest(in: names).map { " (did you mean \($0)?)" } ?? ""
+            throw ValidationError("--retract-fallback must be \(names.phrase(joinedBy: "or"))\(hint)")
+        }
         if senderName == nil, senderID != nil || senderHandle != nil || avatarURL != nil {
             throw ValidationError("--sender-id, --sender-handle and --avatar-url need --sender-name")
         }
@@ -93,9 +118,16 @@ struct MessageOptions: ParsableArguments {
         }
     }
 
-    /// `--text` or a payload file (`send apns`): what every alert push needs.
+    /// Whether the flags retract messages or clear a conversation.
+    var isRetraction: Bool { !retract.isEmpty || clearConversation != nil }
+
+    /// The retract fallback the flags name.
+    var fallback: RetractFallback? { retractFallback.flatMap(RetractFallback.init(rawValue:)) }
+
+    /// `--text` or a payload file (`send apns`): what every alert push needs, but a retraction,
+    /// which has a text of its own.
     func requireText(orPayload payload: String?) throws {
-        if payload == nil, text == nil {
+        if payload == nil, text == nil, !isRetraction {
             throw ValidationError("give a payload file, or --text (with --sender-name for a communication notification)")
         }
     }
@@ -112,10 +144,17 @@ struct MessageOptions: ParsableArguments {
 
     /// The message from the flags; `nil` when a payload file was given instead.
     var outgoing: OutgoingMessage? {
-        guard let text else { return nil }
+        guard let text = text ?? (isRetraction ? (clearConversation != nil ? "Messages read" : "Message deleted") : nil) else { return nil }
         return OutgoingMessage(
             message: data, text: text, title: title, subtitle: subtitle, category: category,
             interruptionLevel: interruptionLevel.map(InterruptionLevel.init(rawValue:)), relevanceScore: relevanceScore)
+    }
+
+    /// What the push does to earlier messages' notifications, from the flags.
+    private var action: MessageAction? {
+        if let replaces { return .replace(replaces) }
+        if !retract.isEmpty { return .retract(retract) }
+        return clearConversation.map(MessageAction.clearConversation)
     }
 
     /// The message's data from the flags (sender, conversation, group, attachments), without
@@ -127,7 +166,7 @@ struct MessageOptions: ParsableArguments {
                 avatarURL: avatarURL.flatMap(URL.init(string:)))
         }
         let message = Message(
-            identifier: messageID, action: replaces.map(MessageAction.replace),
+            identifier: messageID, action: action, retractFallback: fallback,
             sender: sender, conversationIdentifier: conversation, groupName: group, groupAvatarURL: groupAvatarURL.flatMap(URL.init(string:)),
             recipients: recipient, mentionsCurrentUser: mention,
             attachments: attachmentURL.compactMap(URL.init(string:)).map { Message.Attachment(url: $0) })

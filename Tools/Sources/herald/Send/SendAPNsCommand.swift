@@ -152,6 +152,7 @@ struct SendAPNsCommand: AsyncParsableCommand {
         } else {
             try message.requireText(orPayload: payload)
         }
+        try checkRetraction()
         if let priority, let violation = type.violation(priority: APNSPriority(rawValue: priority)) {
             throw ValidationError("--priority \(priority): \(violation) (which it gets without --priority)")
         }
@@ -206,6 +207,23 @@ struct SendAPNsCommand: AsyncParsableCommand {
         if !report.allDelivered { throw ExitCode(1) }
     }
 
+    /// A retraction must say how the app shows nothing, and be the push that fallback needs.
+    private func checkRetraction() throws {
+        let fallback = message.fallback
+        if message.isRetraction, fallback == nil {
+            throw ValidationError("--retract and --clear-conversation need --retract-fallback filtered, visible or background: how the app shows nothing for them")
+        }
+        if fallback != nil, !message.isRetraction, payload == nil {
+            throw ValidationError("--retract-fallback goes with --retract or --clear-conversation (or a payload file that retracts)")
+        }
+        if fallback == .background, !isBackground {
+            throw ValidationError("--retract-fallback background sends a background push: add --push-type background")
+        }
+        if isBackground, message.isRetraction, fallback != .background {
+            throw ValidationError("a background push retracts for --retract-fallback background; \(fallback!.rawValue) needs an alert push")
+        }
+    }
+
     private func makePlan() throws(CLIError) -> SendPlan {
         let tokens = try readTokens()
         let body = try buildBody()
@@ -257,6 +275,11 @@ struct SendAPNsCommand: AsyncParsableCommand {
                         + "or send the payload it becomes: herald convert \(source.displayName) > payload.json")
             }
             let payload = Payload(json: json)
+            let message = Preview(payload: payload, layout: nil).message
+            if message.action?.isRetraction == true, message.retractFallback == nil, self.message.fallback == nil {
+                throw .usage(
+                    "\(source.displayName) retracts messages but does not say how the app shows nothing: add \"retract_fallback\" (filtered, visible or background) to its communication block, or pass --retract-fallback")
+            }
             if isBackground {
                 let problems = Linter.lintBackground(payload, pushOptions: pushOptions).filter { $0.severity == .error }
                 if let first = problems.first { throw .usage("\(source.displayName): \(first.rule.id): \(first.message)") }
@@ -269,7 +292,7 @@ struct SendAPNsCommand: AsyncParsableCommand {
                 }
             }
             // The message id in the clear, if the file has one (a sealed one is inside the box).
-            return (written.withoutJSONWhitespace, APNSCollapseID.default(for: Preview(payload: payload, layout: nil).message, isSealed: false))
+            return (written.withoutJSONWhitespace, APNSCollapseID.default(for: message, isSealed: false))
         }
         var builder = PayloadBuilder(layout: try LayoutOptions.resolve(layout: layout, layoutFile: layoutFile) ?? .apns, maximumByteCount: type.maximumPayloadByteCount)
         try applySealing(to: &builder)
@@ -277,7 +300,7 @@ struct SendAPNsCommand: AsyncParsableCommand {
         guard isBackground || outgoing != nil else { throw .usage("give a payload file or --text") }
         let built: BuiltPayload
         do {
-            if let outgoing {
+            if !isBackground, let outgoing {
                 built = try builder.build(outgoing)
             } else {
                 built = try builder.buildBackground(message.data)

@@ -56,6 +56,9 @@ struct SendOneSignalCommand: AsyncParsableCommand {
     var verbose = false
 
     func validate() throws {
+        if message.isRetraction || message.retractFallback != nil {
+            throw ValidationError("send onesignal does not send retractions yet (--retract, --clear-conversation, --retract-fallback); send them with send apns")
+        }
         guard subscriptionID.isEmpty != externalID.isEmpty else {
             throw ValidationError("give --subscription-id or --external-id (one kind per send)")
         }
