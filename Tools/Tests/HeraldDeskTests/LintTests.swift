@@ -37,6 +37,39 @@ struct LintTests {
         return json
     }
 
+    /// A retraction must name the app's fallback and be the push it needs, or iOS shows it.
+    @Test func aRetractionThatWouldBeShownIsAnError() {
+        func rules(_ json: JSONValue, _ options: APNSPushOptions = APNSPushOptions()) -> [String] {
+            Self.findings(json, pushOptions: options).filter { $0.rule == .retractionShown }.map(\.message)
+        }
+        let alert: JSONValue = ["aps": ["alert": "Message deleted", "mutable-content": 1], "communication": ["retracts": "m-1"]]
+        #expect(rules(alert).first?.hasPrefix("this push retracts, but says no retract_fallback") == true)
+        var visible = alert
+        visible.set("visible", at: JSONPointer("/communication/retract_fallback")!)
+        #expect(rules(visible).isEmpty)
+        var notRun = visible
+        notRun.set(0, at: JSONPointer("/aps/mutable-content")!)
+        #expect(rules(notRun).first?.contains("the extension will not run for it") == true)
+        var backgroundForAlert = alert
+        backgroundForAlert.set("background", at: JSONPointer("/communication/retract_fallback")!)
+        #expect(rules(backgroundForAlert).first?.hasPrefix("retract_fallback is background, but this is an alert push") == true)
+        let quiet: JSONValue = ["aps": ["content-available": 1], "communication": ["clears_conversation": "c-1", "retract_fallback": "background"]]
+        #expect(rules(quiet, Self.background).isEmpty)
+        var filteredInBackground = quiet
+        filteredInBackground.set("filtered", at: JSONPointer("/communication/retract_fallback")!)
+        #expect(rules(filteredInBackground, Self.background).first?.contains("a background push, which the extension never sees") == true)
+        // An edit is no retraction.
+        #expect(rules(Self.with("/communication/replaces", "m-1")).isEmpty)
+    }
+
+    @Test func aMessageIDLongerThanACollapseIDIsAnError() {
+        let long = String(repeating: "m", count: 65)
+        let found = Self.findings(Self.with("/communication/message_id", .string(long))).filter { $0.rule == .messageIDTooLong }
+        #expect(found.map(\.message) == ["message_id \"mmmmmmmmmmmmmmmm…\" is 65 bytes; a collapse id may be 64: shorten the id"])
+        #expect(Self.findings(Self.with("/communication/message_id", .string(String(long.dropLast())))).filter { $0.rule == .messageIDTooLong }.isEmpty)
+        #expect(Self.findings(Self.with("/communication/replaces", .string(long))).contains { $0.rule == .messageIDTooLong })
+    }
+
     @Test func cleanPayloadHasNoFindings() {
         #expect(Self.findings(Self.clean) == [])
     }
@@ -127,6 +160,9 @@ struct LintTests {
         Case(rule: .serverRequestBody, payload: ["app_id": "a", "include_subscription_ids": ["s"], "contents": ["en": "x"]], severity: .warning, mentions: "OneSignal REST"),
         Case(rule: .serverRequestBody, payload: ["pn_apns": ["aps": ["alert": "x"]], "pn_other": [:]], severity: .warning, mentions: "PubNub"),
         Case(rule: .serverRequestBody, payload: ["to": "token", "notification": ["body": "x"]], severity: .warning, mentions: "FCM legacy"),
+        Case(rule: .retractionShown, payload: with("/communication/retracts", "m-1"), severity: .error, mentions: "says no retract_fallback"),
+        Case(rule: .messageIDTooLong, payload: with("/communication/message_id", .string(String(repeating: "m", count: 65))), severity: .error,
+             mentions: "is 65 bytes"),
     ]
 
     @Test(arguments: triggers)
@@ -161,6 +197,8 @@ struct LintTests {
         (.oneSignalDataTooLarge, ["aps": ["alert": "x", "mutable-content": 1], "custom": ["i": "n", "a": ["blob": .string(String(repeating: "x", count: 1900))]]]),
         // A chat app's own "message" and "to" keys beside aps are custom data, not a request.
         (.serverRequestBody, with("/message", ["id": "m1", "text": "hi"]).merging(["to": "user-2"])),
+        (.retractionShown, with("/communication", ["sender_name": "Ann", "retracts": "m-1", "retract_fallback": "filtered"])),
+        (.messageIDTooLong, with("/communication/message_id", .string(String(repeating: "m", count: 64)))),
     ]
 
     @Test(arguments: nearMisses)

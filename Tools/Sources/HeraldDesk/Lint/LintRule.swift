@@ -74,6 +74,12 @@ public struct LintRule: Hashable, Sendable, Identifiable {
     public static let requestFieldUnknown = LintRule(
         id: "request-field-unknown", severity: .warning,
         summary: "A request body's field its provider does not deliver (often a misspelling), so it never reaches the phone.")
+    public static let retractionShown = LintRule(
+        id: "retraction-shown", severity: .error,
+        summary: "A push that retracts messages would be shown as sent: it names no retract_fallback, or is not the push its fallback needs.")
+    public static let messageIDTooLong = LintRule(
+        id: "message-id-too-long", severity: .error,
+        summary: "A message id (its own, or one it replaces or retracts) is longer than the 64 bytes a collapse id may be.")
     public static let requestRefused = LintRule(
         id: "request-refused", severity: .error,
         summary: "A OneSignal, FCM v1 or Expo request body its provider would refuse, so nothing reaches the phone.")
@@ -84,7 +90,7 @@ public struct LintRule: Hashable, Sendable, Identifiable {
         .payloadTooLarge, .customKeyInAPS, .communicationWithoutSenderName, .communicationKeyNotRead, .communicationValueType, .avatarURL, .attachmentURL,
         .unknownInterruptionLevel, .relevanceScoreRange, .contentAvailableWithAlert, .backgroundWithAlert, .backgroundWithoutContentAvailable,
         .backgroundPriority, .backgroundPushType, .apnsHeaderInvalid, .categoryWithoutContentExtension, .oneSignalDataTooLarge,
-        .serverRequestBody, .requestRefused, .requestFieldUnknown,
+        .serverRequestBody, .requestRefused, .requestFieldUnknown, .retractionShown, .messageIDTooLong,
     ]
 }
 

@@ -26,8 +26,9 @@ public enum Linter {
         // Made once for the rules below: most payloads have none of the top-level keys they
         // look for, and the digest rules those out without a lookup.
         let digest = MemberDigest(payload.json)
+        let background = payload.aps.flatMap { BackgroundPush(aps: $0, pushOptions: pushOptions) }
+        lintMessageLife(payload, preview: preview, isBackground: background != nil, into: &findings)
         if let aps = payload.aps {
-            let background = BackgroundPush(aps: aps, pushOptions: pushOptions)
             if background == nil { lintAPS(aps, payload: payload, digest: digest, preview: preview, into: &findings) }
             lintTypes(aps, payload: payload, into: &findings)
             if let background { findings += background.findings }

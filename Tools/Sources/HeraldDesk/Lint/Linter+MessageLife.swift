@@ -1,0 +1,54 @@
+@_spi(HeraldTools) import HeraldCore
+import HeraldSending
+
+extension Linter {
+    /// The rules of a message's life: its ids fit a collapse id, and a retraction shows
+    /// nothing it should not.
+    ///
+    /// iOS shows an alert push as sent unless the extension has the filtering entitlement, so
+    /// a retraction must name the app's ``RetractFallback`` and be the push it needs: an alert
+    /// push the extension runs for (`mutable-content` and a visible alert) for `filtered` and
+    /// `visible`, a background push for `background`.
+    ///
+    /// - Parameters:
+    ///   - payload: the payload.
+    ///   - preview: what Herald reads from it.
+    ///   - isBackground: whether it is (or would be sent as) a background push.
+    ///   - findings: where the findings go.
+    static func lintMessageLife(_ payload: Payload, preview: Preview, isBackground: Bool, into findings: inout [LintFinding]) {
+        let message = preview.message
+        let limit = APNSCollapseID.maximumByteCount
+        var named: [(what: String, identifier: String)] = message.identifier.map { [("message_id", $0)] } ?? []
+        switch message.action {
+        case .replace(let identifier): named.append(("replaces", identifier))
+        case .retract(let identifiers): named += identifiers.map { ("retracts", $0) }
+        case .clearConversation, nil: break
+        }
+        for (what, identifier) in named where identifier.utf8.count > limit {
+            findings.append(LintFinding(
+                .messageIDTooLong, "\(what) \"\(identifier.prefix(16))…\" is \(identifier.utf8.count) bytes; a collapse id may be \(limit): shorten the id"))
+        }
+        guard let action = message.action, action.isRetraction else { return }
+        switch message.retractFallback {
+        case nil:
+            findings.append(LintFinding(
+                .retractionShown,
+                "this push retracts, but says no retract_fallback: without the filtering entitlement iOS shows it as sent; add \"retract_fallback\": filtered, visible or background to the communication block"))
+        case .background where !isBackground:
+            findings.append(LintFinding(
+                .retractionShown, "retract_fallback is background, but this is an alert push, which iOS shows: send aps with content-available: 1 alone, push type background"))
+        case .filtered?, .visible?:
+            if isBackground {
+                findings.append(LintFinding(
+                    .retractionShown,
+                    "retract_fallback is \(message.retractFallback!.rawValue), but this is a background push, which the extension never sees: send an alert push with mutable-content: 1"))
+            } else if !preview.extensionWillRun {
+                findings.append(LintFinding(
+                    .retractionShown,
+                    "this push retracts, but the extension will not run for it (it needs mutable-content: 1 and a visible alert), so iOS shows it as sent and removes nothing"))
+            }
+        case .background?:
+            break
+        }
+    }
+}
