@@ -75,6 +75,36 @@ struct SendToEmulatorTests {
         }
     }
 
+    /// An edit and a retraction reach APNs with the collapse id of the message they stand for,
+    /// and a background retraction as a background push.
+    @Test func anEditAndARetractionCarryTheirMessagesCollapseID() async throws {
+        try await Self.withKey { directory, credentials in
+            let ca = directory.appendingPathComponent("ca.pem").path
+            let log = directory.appendingPathComponent("sent.jsonl").path
+            let emulator = try await ServerProcess("apns-emulator", credentials + ["--ca-out", ca, "--log", log])
+            let send = ["send", "apns"] + credentials + [
+                "--topic", "com.example.chat", "--endpoint", "https://127.0.0.1:\(emulator.port)", "--ca-file", ca, "--token", String(repeating: "a1", count: 32),
+            ]
+            let edit = try await HeraldProcess.run(send + ["--sender-name", "Maya", "--text", "fixed", "--message-id", "m-2", "--replaces", "m-1"])
+            let retract = try await HeraldProcess.run(send + ["--retract", "m-3", "--retract-fallback", "visible"])
+            let clear = try await HeraldProcess.run(
+                send + ["--clear-conversation", "c-1", "--retract-fallback", "background", "--push-type", "background", "--priority", "5"])
+            _ = await emulator.stop()
+            #expect([edit.status, retract.status, clear.status] == [0, 0, 0], "\(edit.stderr)\(retract.stderr)\(clear.stderr)")
+            let entries = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").map { try JSONValue(parsing: String($0)) }
+            #expect(entries.count == 3)
+            #expect(entries.first?["headers"]?["apns-collapse-id"] == "m-1")
+            #expect(entries.first?["payload"]?["communication"]?["replaces"] == "m-1")
+            #expect(entries.dropFirst().first?["headers"]?["apns-collapse-id"] == "m-3")
+            #expect(entries.dropFirst().first?["payload"]?["communication"]?["retracts"] == ["m-3"])
+            let background = try #require(entries.last)
+            #expect(background["headers"]?["apns-push-type"] == "background" && background["headers"]?["apns-priority"] == "5")
+            // No message id to stand for: only the resend guard's collapse id, the apns-id.
+            #expect(background["headers"]?["apns-collapse-id"] == background["apnsID"])
+            #expect(background["payload"] == ["aps": ["content-available": 1], "communication": ["clears_conversation": "c-1", "retract_fallback": "background"]])
+        }
+    }
+
     @Test func lostAnswersAreReportedAsPossiblyDeliveredAndResentUnderOneCollapseID() async throws {
         try await Self.withKey { directory, credentials in
             let ca = directory.appendingPathComponent("ca.pem").path
