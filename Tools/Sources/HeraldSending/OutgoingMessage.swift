@@ -21,6 +21,9 @@ public struct OutgoingMessage: Hashable, Sendable {
     public var interruptionLevel: InterruptionLevel?
     /// How iOS ranks it in the summary, 0...1; `nil` leaves it unset.
     public var relevanceScore: Double?
+    /// The app icon's badge as an absolute count, such as the user's unread messages
+    /// (`aps.badge`; 0 clears it); `nil` leaves the badge as it is. APNs has no increment.
+    public var badge: Int?
 
     /// - Parameters: see the properties.
     public init(
@@ -30,7 +33,8 @@ public struct OutgoingMessage: Hashable, Sendable {
         subtitle: String? = nil,
         category: String? = nil,
         interruptionLevel: InterruptionLevel? = nil,
-        relevanceScore: Double? = nil
+        relevanceScore: Double? = nil,
+        badge: Int? = nil
     ) {
         self.message = message
         self.text = text
@@ -39,6 +43,7 @@ public struct OutgoingMessage: Hashable, Sendable {
         self.category = category
         self.interruptionLevel = interruptionLevel
         self.relevanceScore = relevanceScore
+        self.badge = badge
     }
 
     /// The alert title: ``title``, else the sender's name.

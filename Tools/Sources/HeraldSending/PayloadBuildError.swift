@@ -25,6 +25,8 @@ public struct PayloadBuildError: Error, Hashable, Sendable, CustomStringConverti
         /// A retraction without a ``RetractFallback``, or built as the wrong kind of push for
         /// its fallback (an alert push for ``RetractFallback/background``, or the reverse).
         public static let retractFallback = Code(rawValue: "retract-fallback")
+        /// The badge is negative: a badge is a count, and 0 clears it.
+        public static let invalidBadge = Code(rawValue: "invalid-badge")
 
         public var description: String { rawValue }
     }

@@ -73,6 +73,7 @@ public struct PayloadBuilder: Sendable {
     ///   ``PayloadBuildError/excessByteCount``) when even the shortest body does not fit,
     ///   ``PayloadBuildError/Code/invalidRelevanceScore``,
     ///   ``PayloadBuildError/Code/unknownInterruptionLevel``,
+    ///   ``PayloadBuildError/Code/invalidBadge``,
     ///   ``PayloadBuildError/Code/invalidMessageIdentifier``, ``PayloadBuildError/Code/retractFallback``
     ///   (a retraction whose ``Message/retractFallback`` is not `filtered` or `visible`), or
     ///   ``PayloadBuildError/Code/sealingFailed``.
@@ -194,6 +195,9 @@ public struct PayloadBuilder: Sendable {
         if let score = outgoing.relevanceScore, !(score.isFinite && (0...1).contains(score)) {
             throw PayloadBuildError(.invalidRelevanceScore, "relevance score \(score) is outside 0...1")
         }
+        if let badge = outgoing.badge, badge < 0 {
+            throw PayloadBuildError(.invalidBadge, "badge \(badge) is negative; a badge is a count of unread items, and 0 clears it")
+        }
         if let level = outgoing.interruptionLevel, !level.isKnown {
             let known = InterruptionLevel.known.map(\.rawValue).joined(separator: ", ")
             throw PayloadBuildError(.unknownInterruptionLevel, "interruption level \"\(level.rawValue)\" is not one of \(known)")
@@ -211,6 +215,8 @@ public struct PayloadBuilder: Sendable {
         aps["category"] = outgoing.category.map(JSONValue.string)
         aps["interruption-level"] = outgoing.interruptionLevel.map { .string($0.rawValue) }
         aps["relevance-score"] = outgoing.relevanceScore.flatMap(JSONNumber.init).map(JSONValue.number)
+        // In the clear even when sealed: iOS sets it from aps, with or without the extension.
+        aps["badge"] = outgoing.badge.map { .number(JSONNumber($0)) }
         var text: [String: JSONValue] = ["body": .string(body)]
         text["title"] = outgoing.alertTitle.map(JSONValue.string)
         text["subtitle"] = outgoing.alertSubtitle.map(JSONValue.string)

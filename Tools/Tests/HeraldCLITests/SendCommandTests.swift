@@ -194,6 +194,19 @@ struct SendCommandTests {
         #expect(declared.status == 0, "\(declared.stderr)")
     }
 
+    @Test func aBadgeIsACountAndAnythingElseIsRefused() async throws {
+        let send = ["send", "apns", "--topic", "com.example.chat", "--sandbox", "--token", Self.token, "--dry-run", "--text", "hi"]
+        let set = try await HeraldProcess.run(send + ["--badge", "12"])
+        #expect(try Self.body(ofDryRun: set.stdout)["aps"]?["badge"] == 12)
+        let negative = try await HeraldProcess.run(send + ["--badge=-1"])
+        #expect(negative.status != 0 && negative.stderr.contains("--badge must be 0 or more"), "\(negative.stderr)")
+        let text = try await HeraldProcess.run(send + ["--badge", "abc"])
+        #expect(text.status != 0 && text.stderr.contains("'abc' is invalid for '--badge <n>'"), "\(text.stderr)")
+        let oneSignal = try await HeraldProcess.run(["send", "onesignal", "--app-id", "app-1", "--external-id", "u-1", "--dry-run", "--text", "hi", "--badge", "2"])
+        let body = try Self.body(ofDryRun: oneSignal.stdout)
+        #expect(body["ios_badgeType"] == "SetTo" && body["ios_badgeCount"] == 2)
+    }
+
     @Test func aOneSignalDryRunPutsTheMessageInData() async throws {
         let result = try await HeraldProcess.run(
             ["send", "onesignal", "--app-id", "app-1", "--external-id", "u-1", "--dry-run"] + Self.messageFlags)

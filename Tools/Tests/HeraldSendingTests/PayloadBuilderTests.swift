@@ -194,6 +194,17 @@ import HeraldSending
         #expect(quiet.json == ["aps": ["content-available": 1], "communication": ["clears_conversation": "c-1", "retract_fallback": "background"]])
     }
 
+    /// The badge is an absolute count in aps, in the clear even when the content is sealed.
+    @Test func theBadgeIsAnAbsoluteCountInAPS() throws {
+        #expect(try PayloadBuilder().build(OutgoingMessage(message: Self.message, text: "x", badge: 3)).json["aps"]?["badge"] == 3)
+        #expect(try PayloadBuilder().build(OutgoingMessage(message: Self.message, text: "x", badge: 0)).json["aps"]?["badge"] == 0)
+        #expect(try PayloadBuilder().build(OutgoingMessage(message: Self.message, text: "x")).json["aps"]?["badge"] == nil)
+        let sealing = PayloadBuilder.Sealing(fieldName: "sealed") { _ in "box" }
+        #expect(try PayloadBuilder(sealing: sealing).build(OutgoingMessage(message: Self.message, text: "x", badge: 7)).json["aps"]?["badge"] == 7)
+        let error = try #require(throws: PayloadBuildError.self) { try PayloadBuilder().build(OutgoingMessage(message: Self.message, text: "x", badge: -1)) }
+        #expect(error.code == .invalidBadge)
+    }
+
     @Test func aFailingSealerIsReported() {
         struct Refused: Error {}
         let sealing = PayloadBuilder.Sealing(fieldName: "sealed") { _ in throw Refused() }

@@ -29,6 +29,8 @@ public struct OneSignalError: Error, Hashable, Sendable, CustomStringConvertible
         public static let collapseIDTooLong = Code(rawValue: "collapse-id-too-long")
         /// `ios_relevance_score` is outside 0...1 or not a finite number.
         public static let invalidRelevanceScore = Code(rawValue: "invalid-relevance-score")
+        /// The badge count is negative.
+        public static let invalidBadge = Code(rawValue: "invalid-badge")
         /// The interruption level is not one of the four iOS knows.
         public static let unknownInterruptionLevel = Code(rawValue: "unknown-interruption-level")
         /// `ttl` is negative.

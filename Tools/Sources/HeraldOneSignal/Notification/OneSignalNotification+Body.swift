@@ -8,6 +8,7 @@ extension OneSignalNotification {
     /// or `include_aliases` with `target_channel: "push"`), `contents`, `headings`, `subtitle`,
     /// `data`, `ios_attachments`, `thread_id`, `ios_category`, `ios_interruption_level`
     /// (`time_sensitive`, with OneSignal's underscore), `ios_relevance_score`, `collapse_id`,
+    /// `ios_badgeType: "SetTo"` with `ios_badgeCount`,
     /// `ttl`, `idempotency_key` (lowercase UUID), and always `mutable_content: true`, without
     /// which iOS never runs the extension. It does not validate; ``validate()`` does.
     ///
@@ -29,6 +30,10 @@ extension OneSignalNotification {
         body["ios_interruption_level"] = interruptionLevel.map { .string($0.oneSignalValue) }
         body["ios_relevance_score"] = relevanceScore.flatMap { JSONNumber($0) }.map(JSONValue.number)
         body["collapse_id"] = collapseID.map(JSONValue.string)
+        if let badge {
+            body["ios_badgeType"] = "SetTo"
+            body["ios_badgeCount"] = .number(JSONNumber(badge))
+        }
         body["ttl"] = timeToLive.map { .number(JSONNumber($0.components.seconds)) }
         return .object(body)
     }

@@ -14,7 +14,7 @@ extension OneSignalNotification {
     ///   2000), ``OneSignalError/Code/missingContents`` (no non-empty `en` text),
     ///   ``OneSignalError/Code/invalidData`` (not an object, or over 2048 bytes),
     ///   ``OneSignalError/Code/collapseIDTooLong`` (over 64 bytes),
-    ///   ``OneSignalError/Code/invalidRelevanceScore``,
+    ///   ``OneSignalError/Code/invalidRelevanceScore``, ``OneSignalError/Code/invalidBadge``,
     ///   ``OneSignalError/Code/unknownInterruptionLevel`` or
     ///   ``OneSignalError/Code/invalidTimeToLive``.
     public func validate() throws(OneSignalError) {
@@ -43,6 +43,9 @@ extension OneSignalNotification {
         }
         if let collapseID, collapseID.utf8.count > Self.maximumCollapseIDByteCount {
             throw OneSignalError(.collapseIDTooLong, "collapse id is \(collapseID.utf8.count) bytes, over \(Self.maximumCollapseIDByteCount)")
+        }
+        if let badge, badge < 0 {
+            throw OneSignalError(.invalidBadge, "badge \(badge) is negative; a badge is a count of unread items, and 0 clears it")
         }
         if let relevanceScore, !(relevanceScore.isFinite && (0...1).contains(relevanceScore)) {
             throw OneSignalError(.invalidRelevanceScore, "relevance score \(relevanceScore) is outside 0...1")

@@ -36,6 +36,9 @@ public struct OneSignalNotification: Hashable, Sendable {
     public var relevanceScore: Double?
     /// Replaces an earlier notification with the same id on the device (`collapse_id`, ≤ 64 bytes).
     public var collapseID: String?
+    /// The app icon's badge as an absolute count (`ios_badgeType: "SetTo"` and `ios_badgeCount`);
+    /// `nil` leaves it.
+    public var badge: Int?
     /// How long OneSignal and APNs keep trying to deliver it (`ttl`, whole seconds; OneSignal's
     /// default is three days).
     public var timeToLive: Duration?
@@ -59,6 +62,7 @@ public struct OneSignalNotification: Hashable, Sendable {
         interruptionLevel: InterruptionLevel? = nil,
         relevanceScore: Double? = nil,
         collapseID: String? = nil,
+        badge: Int? = nil,
         timeToLive: Duration? = nil,
         idempotencyKey: UUID = UUID()
     ) {
@@ -74,6 +78,7 @@ public struct OneSignalNotification: Hashable, Sendable {
         self.interruptionLevel = interruptionLevel
         self.relevanceScore = relevanceScore
         self.collapseID = collapseID
+        self.badge = badge
         self.timeToLive = timeToLive
         self.idempotencyKey = idempotencyKey
     }
@@ -124,6 +129,7 @@ public struct OneSignalNotification: Hashable, Sendable {
             interruptionLevel: outgoing.interruptionLevel,
             relevanceScore: outgoing.relevanceScore,
             collapseID: APNSCollapseID.default(for: outgoing.message, isSealed: false),
+            badge: outgoing.badge,
             idempotencyKey: idempotencyKey
         )
     }

@@ -79,6 +79,9 @@ struct MessageOptions: ParsableArguments {
     @Option(name: .customLong("interruption-level"), help: ArgumentHelp("passive, active, time-sensitive or critical.", valueName: "level"))
     var interruptionLevel: String?
 
+    @Option(name: .long, help: ArgumentHelp("The app icon's badge: an absolute count, such as the unread messages (0 clears it).", valueName: "n"))
+    var badge: Int?
+
     @Option(name: .customLong("relevance-score"), help: ArgumentHelp("0 to 1: how iOS ranks it in the summary.", valueName: "score"))
     var relevanceScore: Double?
 
@@ -86,7 +89,7 @@ struct MessageOptions: ParsableArguments {
     var hasMessageFlags: Bool {
         messageID != nil || replaces != nil || !retract.isEmpty || clearConversation != nil || senderName != nil || senderID != nil || senderHandle != nil || avatarURL != nil || text != nil || conversation != nil
             || group != nil || groupAvatarURL != nil || !recipient.isEmpty || !attachmentURL.isEmpty || mention || title != nil || subtitle != nil
-            || category != nil || interruptionLevel != nil || relevanceScore != nil
+            || category != nil || interruptionLevel != nil || relevanceScore != nil || badge != nil
     }
 
     func validate() throws {
@@ -113,6 +116,9 @@ struct MessageOptions: ParsableArguments {
         if let interruptionLevel, !InterruptionLevel(rawValue: interruptionLevel).isKnown {
             throw ValidationError("--interruption-level must be passive, active, time-sensitive or critical")
         }
+        if let badge, badge < 0 {
+            throw ValidationError("--badge must be 0 or more: a count of unread items, and 0 clears the badge")
+        }
         if let relevanceScore, !(0...1).contains(relevanceScore) {
             throw ValidationError("--relevance-score must be between 0 and 1")
         }
@@ -135,7 +141,7 @@ struct MessageOptions: ParsableArguments {
     /// For a background push, which shows nothing: the flags of what is shown are refused.
     func refuseShownFlags() throws {
         let shown = [("--text", text != nil), ("--title", title != nil), ("--subtitle", subtitle != nil), ("--category", category != nil),
-                     ("--interruption-level", interruptionLevel != nil), ("--relevance-score", relevanceScore != nil)].filter(\.1).map(\.0)
+                     ("--interruption-level", interruptionLevel != nil), ("--relevance-score", relevanceScore != nil), ("--badge", badge != nil)].filter(\.1).map(\.0)
         if !shown.isEmpty {
             throw ValidationError(
                 "a background push shows nothing, so \(shown.joined(separator: ", ")) would be lost; send the data flags alone (--sender-name, --conversation, ...), or an alert push")
@@ -147,7 +153,7 @@ struct MessageOptions: ParsableArguments {
         guard let text = text ?? (isRetraction ? (clearConversation != nil ? "Messages read" : "Message deleted") : nil) else { return nil }
         return OutgoingMessage(
             message: data, text: text, title: title, subtitle: subtitle, category: category,
-            interruptionLevel: interruptionLevel.map(InterruptionLevel.init(rawValue:)), relevanceScore: relevanceScore)
+            interruptionLevel: interruptionLevel.map(InterruptionLevel.init(rawValue:)), relevanceScore: relevanceScore, badge: badge)
     }
 
     /// What the push does to earlier messages' notifications, from the flags.
