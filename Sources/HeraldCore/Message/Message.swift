@@ -7,14 +7,14 @@ import Foundation
 /// name there is no person to show.
 public struct Message: Hashable, Sendable {
     /// The message's own id, as the app's server knows it: what its later edits, deletes and
-    /// reads name. A server sends it as `apns-collapse-id` by default (in the clear only when
-    /// the payload is not sealed), and the extension records it on the notification it delivers.
+    /// reads name. A server sends it as `apns-collapse-id` by default (only when the payload is
+    /// not sealed).
     public var identifier: String?
     /// What this push does to earlier messages' notifications; `nil` for a new message.
     public var action: MessageAction?
     /// For a retraction (``MessageAction/isRetraction``): how the app shows nothing, as the
-    /// server built the push for it. The extension goes by its own `RetractFallback` setting,
-    /// and notes a difference.
+    /// server built the push for it. The app's own choice is its extension's `RetractFallback`
+    /// setting (``ExtensionSetting/retractFallback``).
     public var retractFallback: RetractFallback?
     /// Who sent it; `nil` when the payload names no sender.
     public var sender: Person?

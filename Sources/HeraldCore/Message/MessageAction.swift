@@ -3,17 +3,21 @@
 ///
 /// A chat message's notification has a life after it is shown: the message is edited or
 /// deleted, or read on another device. Each of these is a push that names the messages by
-/// ``Message/identifier`` (or the conversation by ``Message/conversationIdentifier``); the
-/// extension finds their delivered notifications by the identifier it recorded on each.
+/// ``Message/identifier`` (or the conversation by ``Message/conversationIdentifier``). This
+/// value is what the push asks for; a server sends an edit with the replaced message's id as
+/// its collapse id (``Message/identifier``), which replaces the notification without the
+/// extension. (The extension's own removal of delivered notifications is not built yet.)
 public enum MessageAction: Hashable, Sendable {
     /// An edit: this push's notification takes the place of message `identifier`'s, and answers
     /// to that identifier from then on. With a plain payload the collapse id (the identifier)
-    /// does it; with a sealed one the extension removes the old notification first.
+    /// does it; a sealed one carries no collapse id, and needs the extension to remove the old
+    /// notification.
     case replace(String)
-    /// A delete, or messages read elsewhere: the notifications of these messages are removed,
-    /// and the push shows nothing of its own if the app can filter (or what its fallback says).
+    /// A delete, or messages read elsewhere: the notifications of these messages are to be
+    /// removed, and the push shows nothing of its own if the app can filter (or what its
+    /// ``RetractFallback`` says).
     case retract([String])
-    /// A conversation read elsewhere: every notification of conversation `identifier` is
+    /// A conversation read elsewhere: every notification of conversation `identifier` is to be
     /// removed, and the push shows nothing of its own, as for ``retract(_:)``.
     case clearConversation(String)
 

@@ -1,11 +1,10 @@
 /// How an app shows nothing for a push that retracts messages (a delete, or messages or a
 /// conversation read on another device), which an app chooses once, by what it can do.
 ///
-/// The extension removes the retracted messages' notifications whatever the choice. What it
-/// then delivers for the push itself depends on it: iOS shows an alert push as sent unless the
-/// extension has Apple's filtering entitlement, so without it a retract must either show
-/// something or not be an alert push. The app says which in its extension's Info.plist
-/// (``ExtensionSetting/retractFallback``); a server says which it built for in the payload.
+/// iOS shows an alert push as sent unless the extension has Apple's filtering entitlement, so
+/// without it a retraction must either show something or not be an alert push. The app says
+/// which in its extension's Info.plist (``ExtensionSetting/retractFallback``); a server says
+/// which it built for in the payload, and `PayloadBuilder` builds the push that choice needs.
 public enum RetractFallback: String, CaseIterable, Hashable, Sendable {
     /// The extension has the filtering entitlement
     /// (`com.apple.developer.usernotifications.filtering`, granted by Apple on request): it
