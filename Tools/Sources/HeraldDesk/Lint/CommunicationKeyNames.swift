@@ -17,8 +17,11 @@ struct CommunicationKeyNames: Sendable {
     let block: [String]
     /// `flat` then `block`, grouped by ``Swift/String/spellingKey``, each group in that order.
     private let bySpelling: [String: [String]]
-    /// The ``spellingBit(_:)`` of every name; all bits when a name has other characters than ASCII.
-    private let spellingBits: UInt64
+    /// The ``spellingBits(_:)`` of every name, ORed, each of the pair in its own word: a key is
+    /// ruled out when either of its two bits is clear (a Bloom filter of two hashes, which rules
+    /// out far more keys than one word did once Herald read some thirty names). All bits when a
+    /// name has other characters than ASCII.
+    private let spellingBits: (UInt64, UInt64)
     /// The digests of ``flat`` and ``block``, which rule most keys out before comparing them
     /// with each name.
     private let flatDigest: MemberDigest
@@ -41,7 +44,9 @@ struct CommunicationKeyNames: Sendable {
         flatDigest = MemberDigest(names: flat)
         blockDigest = MemberDigest(names: block)
         bySpelling = Dictionary(grouping: flat + block, by: \.spellingKey)
-        spellingBits = (flat + block).reduce(0) { bits, name in Self.spellingBit(name).map { bits | $0 } ?? .max }
+        spellingBits = (flat + block).reduce((0, 0)) { bits, name in
+            Self.spellingBits(name).map { (bits.0 | $0.0, bits.1 | $0.1) } ?? (.max, .max)
+        }
     }
 
     /// Whether `key` is one of ``flat``.
@@ -57,14 +62,15 @@ struct CommunicationKeyNames: Sendable {
     /// Whether `key` may be one of the names or another spelling of one; `false` only when it
     /// is certainly neither, found without folding `key` into a new string or hashing it.
     func mayName(_ key: String) -> Bool {
-        guard let bit = Self.spellingBit(key) else { return true }
-        return spellingBits & bit != 0
+        guard let bits = Self.spellingBits(key) else { return true }
+        return spellingBits.0 & bits.0 != 0 && spellingBits.1 & bits.1 != 0
     }
 
-    /// One of 64 bits, picked from the length and the first and last bytes of an ASCII name's
-    /// ``Swift/String/spellingKey`` (folded as it folds, byte by byte): names with one spelling
-    /// key pick one bit. `nil` for other text, which Unicode's case mapping folds.
-    private static func spellingBit(_ name: String) -> UInt64? {
+    /// Two of 64 bits each, picked in two ways from the length and the first and last bytes of
+    /// an ASCII name's ``Swift/String/spellingKey`` (folded as it folds, byte by byte): names
+    /// with one spelling key pick the same pair. `nil` for other text, which Unicode's case
+    /// mapping folds.
+    private static func spellingBits(_ name: String) -> (UInt64, UInt64)? {
         var name = name
         return name.withUTF8 { bytes in
             var count = 0
@@ -76,7 +82,8 @@ struct CommunicationKeyNames: Sendable {
                 if count == 0 { first = last }
                 count += 1
             }
-            return MemberDigest.bit(length: count, first: first, last: last)
+            let second = (count &* 7 &+ Int(first) &* 19 &+ Int(last) &* 37) & 63
+            return (MemberDigest.bit(length: count, first: first, last: last), 1 << UInt64(second))
         }
     }
 
