@@ -161,19 +161,10 @@ public struct PayloadBuilder: Sendable {
     /// Every message id the payload carries can be a collapse id: at most
     /// ``APNSCollapseID/maximumByteCount`` bytes.
     private static func validateIdentifiers(of message: Message) throws(PayloadBuildError) {
-        let named: [(what: String, identifier: String)] =
-            switch message.action {
-            case .replace(let identifier): [("the replaced message's id", identifier)]
-            case .retract(let identifiers): identifiers.map { ("a retracted message's id", $0) }
-            case .clearConversation, nil: []
-            }
-        for (what, identifier) in (message.identifier.map { [("the message id", $0)] } ?? []) + named {
-            let count = identifier.utf8.count
-            guard count > APNSCollapseID.maximumByteCount else { continue }
-            throw PayloadBuildError(
-                .invalidMessageIdentifier,
-                "\(what) is \(count) bytes; at most \(APNSCollapseID.maximumByteCount), as it may be sent as the collapse id")
-        }
+        guard let (key, identifier) = APNSCollapseID.overlongIdentifiers(in: message).first else { return }
+        throw PayloadBuildError(
+            .invalidMessageIdentifier,
+            "\(key) is \(identifier.utf8.count) bytes; at most \(APNSCollapseID.maximumByteCount), as it may be sent as the collapse id")
     }
 
     private func validate(_ outgoing: OutgoingMessage) throws(PayloadBuildError) {

@@ -166,7 +166,7 @@ import HeraldSending
             #expect(throws: PayloadBuildError.self) { try PayloadBuilder().buildBackground(message) }
         }
         let error = try #require(throws: PayloadBuildError.self) { try PayloadBuilder().build(OutgoingMessage(message: Message(identifier: long), text: "x")) }
-        #expect(error.description == "invalid-message-identifier: the message id is 66 bytes; at most 64, as it may be sent as the collapse id")
+        #expect(error.description == "invalid-message-identifier: message_id is 66 bytes; at most 64, as it may be sent as the collapse id")
         // 64 bytes is allowed, and a conversation id is no collapse id.
         let sixtyFour = String(repeating: "a", count: 64)
         #expect(try PayloadBuilder().build(OutgoingMessage(message: Message(identifier: sixtyFour), text: "x")).collapseID == sixtyFour)

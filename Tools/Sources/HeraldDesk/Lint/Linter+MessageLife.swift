@@ -17,16 +17,10 @@ extension Linter {
     ///   - findings: where the findings go.
     static func lintMessageLife(_ payload: Payload, preview: Preview, isBackground: Bool, into findings: inout [LintFinding]) {
         let message = preview.message
-        let limit = APNSCollapseID.maximumByteCount
-        var named: [(what: String, identifier: String)] = message.identifier.map { [("message_id", $0)] } ?? []
-        switch message.action {
-        case .replace(let identifier): named.append(("replaces", identifier))
-        case .retract(let identifiers): named += identifiers.map { ("retracts", $0) }
-        case .clearConversation, nil: break
-        }
-        for (what, identifier) in named where identifier.utf8.count > limit {
+        for (key, identifier) in APNSCollapseID.overlongIdentifiers(in: message) {
             findings.append(LintFinding(
-                .messageIDTooLong, "\(what) \"\(identifier.prefix(16))…\" is \(identifier.utf8.count) bytes; a collapse id may be \(limit): shorten the id"))
+                .messageIDTooLong,
+                "\(key) \"\(identifier.prefix(16))…\" is \(identifier.utf8.count) bytes; a collapse id may be \(APNSCollapseID.maximumByteCount): shorten the id"))
         }
         guard let action = message.action, action.isRetraction else { return }
         switch message.retractFallback {

@@ -11,6 +11,19 @@ public enum APNSCollapseID {
     /// OneSignal's `collapse_id` has the same limit.
     public static let maximumByteCount = 64
 
+    /// The message ids `message` carries that are too long to be a collapse id, each with the
+    /// payload key it travels under (`message_id`, `replaces`, `retracts`): what the builder
+    /// refuses and lint reports. A conversation id is never a collapse id, so it is not one.
+    public static func overlongIdentifiers(in message: Message) -> [(key: String, identifier: String)] {
+        var named: [(key: String, identifier: String)] = message.identifier.map { [("message_id", $0)] } ?? []
+        switch message.action {
+        case .replace(let identifier): named.append(("replaces", identifier))
+        case .retract(let identifiers): named += identifiers.map { ("retracts", $0) }
+        case .clearConversation, nil: break
+        }
+        return named.filter { $0.identifier.utf8.count > maximumByteCount }
+    }
+
     /// The collapse id a server sends with `message` unless told otherwise: the id of the
     /// message its notification stands for. That is the replaced message's for an edit, the
     /// retracted message's when it retracts one, none when it retracts several or clears a

@@ -275,7 +275,9 @@ struct SendAPNsCommand: AsyncParsableCommand {
                         + "or send the payload it becomes: herald convert \(source.displayName) > payload.json")
             }
             let payload = Payload(json: json)
-            let message = Preview(payload: payload, layout: nil).message
+            // Read once: the retraction check, lint and the collapse id all use it.
+            let preview = Preview(payload: payload, layout: nil)
+            let message = preview.message
             if message.action?.isRetraction == true, message.retractFallback == nil, self.message.fallback == nil {
                 throw .usage(
                     "\(source.displayName) retracts messages but does not say how the app shows nothing: add \"retract_fallback\" (filtered, visible or background) to its communication block, or pass --retract-fallback")
@@ -286,7 +288,7 @@ struct SendAPNsCommand: AsyncParsableCommand {
             } else {
                 // Sent as written, as asked; what lint finds wrong is said first. Too large is
                 // refused below, with the size as sent.
-                for finding in Linter.lint(payload, preview: Preview(payload: payload, layout: nil), pushOptions: pushOptions)
+                for finding in Linter.lint(payload, preview: preview, pushOptions: pushOptions)
                 where finding.severity == .error && finding.rule != .payloadTooLarge {
                     printError("warning: \(source.displayName): \(finding.rule.id): \(finding.message) (sending it as it is)")
                 }
