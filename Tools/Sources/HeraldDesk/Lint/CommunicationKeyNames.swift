@@ -1,3 +1,4 @@
+import Foundation
 @_spi(HeraldTools) import HeraldCore
 
 /// The names under which a layout reads communication fields, for lint's
@@ -90,11 +91,21 @@ struct CommunicationKeyNames: Sendable {
     /// The names for `fields`: the built-in layouts' from names made once, any other's worked
     /// out now.
     static func of(_ fields: FieldPointers) -> CommunicationKeyNames {
-        if fields == sharedFields { return sharedNames }
-        for index in otherBuiltInFields.indices where otherBuiltInFields[index] == fields {
+        if holdsSameArrays(fields, sharedFields) || fields == sharedFields { return sharedNames }
+        for index in otherBuiltInFields.indices where holdsSameArrays(otherBuiltInFields[index], fields) || otherBuiltInFields[index] == fields {
             return otherBuiltInNames[index]
         }
         return CommunicationKeyNames(fields)
+    }
+
+    /// Whether `a` and `b` hold the very same arrays, as a built-in layout's pointers and their
+    /// copies do: then their bits are the same, and comparing them is one `memcmp` where `==`
+    /// calls the arrays' `==` once for each of some fifteen fields. `false` says nothing: equal
+    /// arrays may live in different buffers, which `==` then compares.
+    private static func holdsSameArrays(_ a: FieldPointers, _ b: FieldPointers) -> Bool {
+        withUnsafeBytes(of: a) { a in
+            withUnsafeBytes(of: b) { b in memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 }
+        }
     }
 
     /// The pointers most built-in layouts share (plain APNs's, FCM's, OneSignal's, Expo's),

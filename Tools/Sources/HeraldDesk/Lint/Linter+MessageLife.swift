@@ -16,6 +16,8 @@ extension Linter {
     ///   - isBackground: whether it is (or would be sent as) a background push.
     ///   - findings: where the findings go.
     static func lintMessageLife(_ payload: Payload, preview: Preview, isBackground: Bool, into findings: inout [LintFinding]) {
+        // Most payloads carry no id and no action: they are done without copying the message.
+        guard preview.message.identifier != nil || preview.message.action != nil else { return }
         let message = preview.message
         for (key, identifier) in APNSCollapseID.overlongIdentifiers(in: message) {
             findings.append(LintFinding(

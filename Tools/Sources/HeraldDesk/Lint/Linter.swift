@@ -94,7 +94,7 @@ public enum Linter {
     /// `findings` by severity, errors first, each severity in the order found.
     private static func errorsFirst(_ findings: [LintFinding]) -> [LintFinding] {
         // Most lists are in order already (one finding, or errors found first).
-        guard zip(findings, findings.dropFirst()).contains(where: { $1.severity < $0.severity }) else { return findings }
+        guard findings.indices.dropFirst().contains(where: { findings[$0].severity < findings[$0 - 1].severity }) else { return findings }
         return findings.enumerated().sorted { ($0.element.severity, $0.offset) < ($1.element.severity, $1.offset) }.map(\.element)
     }
 

@@ -15,13 +15,18 @@ public enum APNSCollapseID {
     /// payload key it travels under (`message_id`, `replaces`, `retracts`): what the builder
     /// refuses and lint reports. A conversation id is never a collapse id, so it is not one.
     public static func overlongIdentifiers(in message: Message) -> [(key: String, identifier: String)] {
-        var named: [(key: String, identifier: String)] = message.identifier.map { [("message_id", $0)] } ?? []
+        // Only the overlong ones are collected: lint asks of every payload, and most carry none.
+        var overlong: [(key: String, identifier: String)] = []
+        func check(_ key: String, _ identifier: String) {
+            if identifier.utf8.count > maximumByteCount { overlong.append((key, identifier)) }
+        }
+        if let identifier = message.identifier { check("message_id", identifier) }
         switch message.action {
-        case .replace(let identifier): named.append(("replaces", identifier))
-        case .retract(let identifiers): named += identifiers.map { ("retracts", $0) }
+        case .replace(let identifier): check("replaces", identifier)
+        case .retract(let identifiers): identifiers.forEach { check("retracts", $0) }
         case .clearConversation, nil: break
         }
-        return named.filter { $0.identifier.utf8.count > maximumByteCount }
+        return overlong
     }
 
     /// The collapse id a server sends with `message` unless told otherwise: the id of the
