@@ -53,3 +53,11 @@
 // - The key-path image methods find names in the stand-in's own table, which holds
 //   `INSendMessageIntent`'s `sender` and `speakableGroupName` only (see
 //   `INIntent+SetImage.swift`).
+// - `UNUserNotificationCenterDelegate`'s requirements, `@optional` in Objective-C, have defaults
+//   in a protocol extension; calling an async form reaches the completion form an adopter wrote,
+//   not the other way round (see `UNUserNotificationCenterDelegate.swift`).
+// - `UNTextInputNotificationAction` does not inherit `UNNotificationAction`'s initializers, which
+//   Swift imports from Objective-C factories as inherited (see `UNTextInputNotificationAction.swift`).
+// - `UNNotification`, `UNNotificationCategory`, `UNNotificationAction`, `UNNotificationActionIcon`
+//   and `UNNotificationResponse` conform to NSCopying but not NSSecureCoding, as
+//   `UNNotificationSound` already does.

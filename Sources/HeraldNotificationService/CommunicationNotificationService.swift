@@ -55,6 +55,10 @@ open class CommunicationNotificationService: UNNotificationServiceExtension {
     /// with a manual clock.
     var clock: any Clock<Duration> { ContinuousClock() }
 
+    /// The notifications iOS shows, which an edit or a retraction removes from:
+    /// `UNUserNotificationCenter.current()`.
+    var deliveredNotifications: any DeliveredNotificationCenter { CurrentNotificationCenter() }
+
     /// How long to wait for the intent donation before giving up the communication layout.
     open var donationTimeout: Duration { .seconds(3) }
 
@@ -130,7 +134,7 @@ open class CommunicationNotificationService: UNNotificationServiceExtension {
             let payload = try Payload(userInfo: request.content.userInfo)
             let enricher = Enricher(
                 configuration: configuration.enrichment, clock: clock, fetcher: makeFetcher(for: configuration),
-                keyProvider: makeKeyProvider(for: configuration))
+                keyProvider: makeKeyProvider(for: configuration), deliveredNotifications: deliveredNotifications)
             session = EnrichmentSession(
                 enricher: enricher, payload: payload,
                 finish: { enriched in await service.finish(enriched, original: original.content, configuration: configuration, clock: clock) },
@@ -169,15 +173,16 @@ open class CommunicationNotificationService: UNNotificationServiceExtension {
         // Logged as soon as they are known: a process killed later still leaves these lines.
         (enriched.decisions + contentDecisions).forEach(log)
         let plainContent = SharedContent(content)
+        guard enriched.isCommunication else {
+            // A retraction shows nothing, or a plain "Message deleted": its decision says so.
+            if enriched.message.sender == nil { log(Decision(.communicationSkipped, "no sender: delivered without the communication layout")) }
+            return plainContent
+        }
         // One at a time, so at most one image is decoded in the extension's memory at once.
-        // Without a sender nothing was downloaded, so nothing is decoded.
         let (avatar, groupAvatar) = (prepare(enriched.avatar, "avatar", configuration), prepare(enriched.groupAvatar, "group avatar", configuration))
         guard let (intent, intentDecisions) = MessageIntentBuilder(groupPadding: configuration.groupPadding)
             .intent(for: enriched, avatar: avatar, groupAvatar: groupAvatar)
-        else {
-            log(Decision(.communicationSkipped, "no sender: delivered without the communication layout"))
-            return plainContent
-        }
+        else { return plainContent }  // Never: isCommunication holds, so there is a sender.
         intentDecisions.forEach(log)
         let interaction = INInteraction(intent: intent, response: nil)
         interaction.direction = .incoming

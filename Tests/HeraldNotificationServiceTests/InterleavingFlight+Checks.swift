@@ -17,13 +17,49 @@ extension InterleavingFlight {
             return ["the content handler was called \(deliveries.count) times"]
         }
         var broken: [String] = []
-        // Two notifications in flight do not mix: this one's text, sender and update only.
-        if delivered.body != body {
+        // Two notifications in flight do not mix: this one's text, sender and update only; a
+        // retraction's is empty once the pipeline read it (the app filters).
+        if delivered.body != body, !(kind == .retraction && isEmpty(delivered)) {
             broken.append("delivered the text \"\(delivered.body)\", not this notification's")
         }
         broken += hookPromises(delivered)
         broken += expiryPromises(delivered)
         broken += layoutPromises(delivered)
+        broken += removalPromises(delivered)
+        return broken
+    }
+
+    /// Whether `content` shows nothing: no text and no attachments.
+    private func isEmpty(_ content: UNNotificationContent) -> Bool {
+        content.title.isEmpty && content.subtitle.isEmpty && content.body.isEmpty && content.attachments.isEmpty
+    }
+
+    /// An edit or a delete removes its message's notification and no other, before the content
+    /// handler is called unless expiry came first or iOS never applied the removal; a delete
+    /// read by the pipeline delivers nothing, even on expiry.
+    private func removalPromises(_ delivered: UNNotificationContent) -> [String] {
+        var broken: [String] = []
+        let named = Set(recorder.removals.joined())
+        if !named.isSubset(of: [target]) { broken.append("removed \(named.sorted()), not only \(target)") }
+        if recorder.removals.count > 1 { broken.append("asked for \(recorder.removals.count) removals") }
+        let listed = recorder.deliveredNotifications.map(\.request.identifier)
+        if !listed.contains(bystander) { broken.append("the notification of another message of the conversation went") }
+        guard kind != .message, readable else {
+            if !named.isEmpty { broken.append("a push that removes nothing removed \(named.sorted())") }
+            return broken
+        }
+        let final = service.inFlight?.session.progress.latest
+        // iOS may not apply the removal within the removal's time (the clock moves by seconds):
+        // then the remover says so and delivery goes on.
+        let confirmed = !(final?.decisions.contains { $0.code == .removalUnconfirmed } ?? false)
+        if expiryCall == nil, confirmed, listedAtDelivery?.contains(target) != false {
+            broken.append("the content handler was called while \(target) was still shown (listed: \(listedAtDelivery ?? []))")
+        }
+        // What the pipeline had read when delivery was decided: at expiry, or at the end.
+        let read = expiryCall == nil ? final : expiryCall?.latest
+        if kind == .retraction, !isEmpty(delivered), let read, read.stage >= .decoded {
+            broken.append("a delete the pipeline had read delivered \"\(delivered.body)\" instead of nothing")
+        }
         return broken
     }
 
@@ -88,8 +124,9 @@ extension InterleavingFlight {
     /// intent, title and restored subtitle) or none of it (the push's own title).
     private func layoutPromises(_ delivered: UNNotificationContent) -> [String] {
         guard let provider = StandInInspection.contentProvider(of: delivered) else {
-            return delivered.title == title ? [] : ["plain content with the title \"\(delivered.title)\""]
+            return delivered.title == title || (kind == .retraction && isEmpty(delivered)) ? [] : ["plain content with the title \"\(delivered.title)\""]
         }
+        if kind == .retraction { return ["a delete delivered a communication layout"] }
         guard let update = recorder.updates.first(where: { $0.provider as AnyObject === provider as AnyObject }),
             case .success(let updated) = update.result
         else {

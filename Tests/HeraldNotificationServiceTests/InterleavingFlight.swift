@@ -16,7 +16,13 @@ import NotificationServiceTestSupport
 final class InterleavingFlight {
     /// Where the run was when the test called `serviceExtensionTimeWillExpire()`.
     enum Moment: String, CaseIterable {
-        case beforeThePipeline, duringDownloads, duringDonation, betweenSteps, duringTheHook, afterDelivery
+        case beforeThePipeline, duringRemoval, duringDownloads, duringDonation, betweenSteps, duringTheHook, afterDelivery
+    }
+
+    /// What the push does: a new message, or an edit or a delete of one already on the lock
+    /// screen, which the extension removes before it delivers.
+    enum Kind: CaseIterable {
+        case message, edit, retraction
     }
 
     /// What the test saw just before it called `serviceExtensionTimeWillExpire()`.
@@ -38,12 +44,23 @@ final class InterleavingFlight {
     let body: String
     /// Whether the payload can be read; an unreadable one is forwarded as received.
     let readable: Bool
+    let kind: Kind
+    /// The request identifiers of the notification the push edits or deletes, and of one of the
+    /// same conversation it must leave alone; both on the lock screen before the push comes.
+    let target: String
+    let bystander: String
+    /// When iOS applies a removal.
+    let removalTiming: StandInBehavior.RemovalTiming
     let service: InterleavingService
     let recorder: StandInRecorder
     let handler = ContentHandlerRecorder()
     let request: UNNotificationRequest
     private(set) var unanswered = [avatar, photo, voice]
     private(set) var expiryCall: ExpiryCall?
+    /// The request identifiers on the lock screen when the content handler was first called
+    /// (on whichever thread called it).
+    var listedAtDelivery: [String]? { firstListing.value }
+    private let firstListing = FirstValue<[String]>()
     private let runEnded = Flag()
     private let expiryReturned = Flag()
 
@@ -54,6 +71,10 @@ final class InterleavingFlight {
         subtitle = "Crew of \(name) \(trial)"
         body = "\(name) says hi in trial \(trial)"
         readable = Int.random(in: 0..<8, using: &generator) != 0
+        kind = [Kind.message, .message, .edit, .retraction].randomElement(using: &generator)!
+        target = "old-\(self.name)"
+        bystander = "kept-\(self.name)"
+        removalTiming = [.atOnce, .afterReads(1), .afterReads(3), .never].randomElement(using: &generator)!
         // Held until the test ends it, half the time: expiry can then come during the donation.
         let donation: StandInBehavior.DonationOutcome = switch Int.random(in: 0..<4, using: &generator) {
         case 0: .succeed
@@ -61,14 +82,30 @@ final class InterleavingFlight {
         default: .neverCallBack
         }
         let updating: StandInBehavior.UpdatingOutcome = Int.random(in: 0..<5, using: &generator) == 0 ? .fail(.contentProvidingInvalid) : .succeed
-        recorder = StandInRecorder(behavior: StandInBehavior(updating: updating, donation: donation))
+        var behavior = StandInBehavior(updating: updating, donation: donation)
+        behavior.removalTakesEffect = removalTiming
+        recorder = StandInRecorder(behavior: behavior)
+        for (identifier, message) in [(target, "m-\(self.name)"), (bystander, "k-\(self.name)")] {
+            let shown = UNMutableNotificationContent()
+            shown.body = "earlier \(message)"
+            shown.userInfo = ["herald": ["message_ids": [message], "conversation_id": "c-\(self.name)"]]
+            recorder.deliver(UNNotificationRequest(identifier: identifier, content: shown, trigger: nil))
+        }
         service = InterleavingService(
             hook: InterleavingService.Hook.allCases.randomElement(using: &generator)!,
             expiryHook: InterleavingService.ExpiryHook.allCases.randomElement(using: &generator)!,
             donationTimeout: Int.random(in: 0..<4, using: &generator) == 0 ? .zero : .seconds(3))
+        var communication: [String: JSONValue] = [
+            "sender_name": .string(self.name), "conversation_id": .string("c-\(self.name)"), "avatar_url": .string(Self.avatar.absoluteString),
+        ]
+        switch kind {
+        case .message: break
+        case .edit: communication["replaces"] = .string("m-\(self.name)")
+        case .retraction: communication["retracts"] = [.string("m-\(self.name)")]
+        }
         let payload: JSONValue = [
             "aps": ["alert": ["title": .string(title), "subtitle": .string(subtitle), "body": .string(body)], "mutable-content": 1],
-            "communication": ["sender_name": .string(self.name), "conversation_id": .string("c-\(self.name)"), "avatar_url": .string(Self.avatar.absoluteString)],
+            "communication": .object(communication),
             "attachments": [["url": .string(Self.photo.absoluteString)], ["url": .string(Self.voice.absoluteString)]],
         ]
         let content = UNMutableNotificationContent()
@@ -82,14 +119,18 @@ final class InterleavingFlight {
     }
 
     var configurationDescription: String {
-        "\(readable ? "readable" : "unreadable"), hook \(service.hook), expiry hook \(service.expiryHook), "
+        "\(readable ? "readable" : "unreadable") \(kind), removal \(removalTiming), hook \(service.hook), expiry hook \(service.expiryHook), "
             + "donation \(recorder.behavior.donation), update \(recorder.behavior.updating)"
     }
 
     /// iOS hands the push to the extension.
     func receive() {
+        let (handle, recorder, firstListing) = (handler.handler, recorder, firstListing)
         StandInRecorder.$current.withValue(recorder) {
-            service.didReceive(request, withContentHandler: handler.handler)
+            service.didReceive(request) { content in
+                firstListing.keep(recorder.deliveredNotifications.map(\.request.identifier))
+                handle(content)
+            }
         }
         guard let task = service.inFlight?.task else {
             runEnded.set()
@@ -135,6 +176,7 @@ final class InterleavingFlight {
             else if held != nil { .duringTheHook }
             else if recorder.pendingDonationCount > 0 { .duringDonation }
             else if latest.map({ $0.stage == .original }) ?? true { .beforeThePipeline }
+            else if isRemoving { .duringRemoval }
             else if !service.fetcher.waitingURLs.isEmpty { .duringDownloads }
             else { .betweenSteps }
         expiryCall = ExpiryCall(moment: moment, latest: latest, heldByHook: held)
@@ -149,15 +191,21 @@ final class InterleavingFlight {
         }
     }
 
+    /// Whether the extension asked for the removal and has not finished its run: the remover
+    /// reads iOS's list, pausing on the service's clock, until the notification is gone from it.
+    var isRemoving: Bool {
+        kind != .message && !recorder.removals.isEmpty && (service.inFlight?.session.progress.latest?.stage ?? .original) < .complete
+    }
+
     /// Waits until the notification cannot move on without the test: it waits for a download, the
-    /// donation or the provider, or its run is over.
+    /// donation, iOS's removal or the provider, or its run is over.
     ///
     /// - Returns: whether it did (else the wait gave up).
     @discardableResult
     func settle() async -> Bool {
         await Flag.poll { [self] in
             runEnded.isSet || !handler.deliveries.isEmpty || !service.hookInputs.isEmpty || recorder.pendingDonationCount > 0
-                || (!unanswered.isEmpty && service.fetcher.waitingURLs.isSuperset(of: unanswered))
+                || (!unanswered.isEmpty && service.fetcher.waitingURLs.isSuperset(of: unanswered)) || isRemoving
         }
     }
 
@@ -169,8 +217,11 @@ final class InterleavingFlight {
         var stuck: [String] = []
         for url in unanswered { service.fetcher.answer(url, with: .image) }
         unanswered = []
-        let ended = await Flag.poll { [recorder, runEnded] in
+        let ended = await Flag.poll { [self] in
             recorder.completePendingDonations()
+            // Time passes while the remover waits for iOS (its pause is 50 ms), which may never
+            // apply the removal; a new message's run waits on nothing that time ends.
+            if kind != .message { service.manualClock.advance(by: .milliseconds(50)) }
             return runEnded.isSet
         }
         if !ended {
@@ -191,6 +242,18 @@ final class InterleavingFlight {
         // A provider answering after the end changes nothing.
         if Bool.random(using: &generator) { service.answerHeldHandler() }
         return stuck
+    }
+}
+/// The first value kept, whichever thread keeps it.
+final class FirstValue<Value>: @unchecked Sendable {
+    // @unchecked: `stored` is only touched while `lock` is held.
+    private let lock = NSLock()
+    private var stored: Value?
+
+    var value: Value? { lock.withLock { stored } }
+
+    func keep(_ value: Value) {
+        lock.withLock { if stored == nil { stored = value } }
     }
 }
 #endif

@@ -63,6 +63,8 @@ final class InterleavingService: CommunicationNotificationService, @unchecked Se
         configuration.enrichment.attachmentDirectory = FileManager.default.temporaryDirectory
             .appendingPathComponent("herald-interleaving-\(UUID().uuidString)", isDirectory: true)
         configuration.enrichment.avatarCache = nil
+        // A retraction then delivers empty content, which the checks can tell from any other.
+        configuration.enrichment.retractFallback = .filtered
         self.testConfiguration = configuration
         self.hook = hook
         self.expiryHook = expiryHook

@@ -24,6 +24,24 @@ public struct StandInBehavior: Sendable {
         case neverCallBack
     }
 
+    /// When a `removeDeliveredNotifications(withIdentifiers:)` or `removeAllDeliveredNotifications()`
+    /// shows in what `getDeliveredNotifications(completionHandler:)` and `deliveredNotifications()`
+    /// answer. Apple's removal methods have no completion handler. UNVERIFIED: that they take effect
+    /// asynchronously and how long it takes (shipping apps wait 0.1 to 1 s after removing); one
+    /// public report observes, on iOS 16, that a later read answers only after earlier removals
+    /// took effect, and that a removal is cancelled when the extension exits first (`.never`).
+    /// Each case is deterministic: reads are counted, no clock is read.
+    public enum RemovalTiming: Hashable, Sendable {
+        /// The removal is in effect before the removing call returns.
+        case atOnce
+        /// The removal takes effect once this many reads made after it have answered with the
+        /// removed notifications still listed; the next read lists them no longer. `0` or less is
+        /// `.atOnce`.
+        case afterReads(Int)
+        /// The removal is recorded, but the notifications stay listed.
+        case never
+    }
+
     /// Default `.succeed`.
     public var updating: UpdatingOutcome
     /// Default `.succeed`.
@@ -40,15 +58,19 @@ public struct StandInBehavior: Sendable {
     /// updated content needlessly. Taken when the update is made: it holds for that content and
     /// its copies wherever they are made, bound recorder or not.
     public var copiesKeepContentProvider: Bool
+    /// When removals of delivered notifications take effect. Default `.atOnce`. Taken when the
+    /// removal is made: changing it later does not change removals already made.
+    public var removalTakesEffect: RemovalTiming
 
     /// - Parameters: see the properties.
     public init(
         updating: UpdatingOutcome = .succeed, donation: DonationOutcome = .succeed, updatingClearsSubtitle: Bool = true,
-        copiesKeepContentProvider: Bool = true
+        copiesKeepContentProvider: Bool = true, removalTakesEffect: RemovalTiming = .atOnce
     ) {
         self.updating = updating
         self.donation = donation
         self.updatingClearsSubtitle = updatingClearsSubtitle
         self.copiesKeepContentProvider = copiesKeepContentProvider
+        self.removalTakesEffect = removalTakesEffect
     }
 }

@@ -24,6 +24,14 @@ public enum StandInInspection {
         case critical(name: UNNotificationSoundName?, volume: Float?)
     }
 
+    /// What a `UNNotificationActionIcon` shows.
+    public enum IconImage: Hashable, Sendable {
+        /// `UNNotificationActionIcon(systemImageName:)`: an SF Symbol's name.
+        case system(String)
+        /// `UNNotificationActionIcon(templateImageName:)`: an image name in the app's bundle.
+        case template(String)
+    }
+
     /// The values an `INPersonHandle` was created with.
     public struct Handle: Hashable, Sendable {
         public var value: String?
@@ -60,6 +68,9 @@ public enum StandInInspection {
 
     /// What `sound` is.
     public static func sound(_ sound: UNNotificationSound) -> SoundKind { sound.kind }
+
+    /// The image `icon` was created with.
+    public static func icon(_ icon: UNNotificationActionIcon) -> IconImage { icon.image }
 
     /// The phrase `string` was created with.
     public static func spokenPhrase(of string: INSpeakableString) -> String { string.storedSpokenPhrase }

@@ -1,7 +1,8 @@
 import Foundation
 
-/// What the stand-in was asked to do (donations, content updates, images set on intents), and
-/// how it should behave; the test's handle on the stand-in.
+/// What the stand-in was asked to do (donations, content updates, images set on intents), the
+/// state of the app's notification center, and how the stand-in should behave; the test's handle
+/// on the stand-in.
 ///
 /// The stand-in's APIs use `StandInRecorder.current`, a task-local value. A test binds its own
 /// recorder around the code under test, so tests running in parallel never see each other's
@@ -22,13 +23,15 @@ import Foundation
 public final class StandInRecorder: @unchecked Sendable {
     // @unchecked: every `var` below is read and written only while `lock` is held. The records
     // hold the stand-in's classes, which like Apple's are not Sendable: read them after the code
-    // under test is done with them.
-    private let lock = NSLock()
+    // under test is done with them. `lock` and `notificationCenterState` are internal for
+    // `StandInRecorder+NotificationCenter.swift`, under the same rule.
+    let lock = NSLock()
     private var storedBehavior: StandInBehavior
     private var storedDonations: [Donation] = []
     private var storedUpdates: [ContentUpdate] = []
     private var storedImageAssignments: [ImageAssignment] = []
     private var pendingDonations: [@Sendable ((any Error)?) -> Void] = []
+    var notificationCenterState = NotificationCenterState()
 
     /// The recorder for code not bound to one.
     public static let shared = StandInRecorder()
@@ -74,13 +77,16 @@ public final class StandInRecorder: @unchecked Sendable {
         return pending.count
     }
 
-    /// Forgets every record; pending donations are dropped without completing.
+    /// Forgets every record; pending donations are dropped without completing. The notification
+    /// center's state goes too (delivered notifications, removals, added requests, categories,
+    /// badge), but not its instance: `notificationCenter` and its delegate stay.
     public func reset() {
         lock.withLock {
             storedDonations.removeAll()
             storedUpdates.removeAll()
             storedImageAssignments.removeAll()
             pendingDonations.removeAll()
+            notificationCenterState.reset()
         }
     }
 

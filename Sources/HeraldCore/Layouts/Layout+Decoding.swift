@@ -117,12 +117,12 @@ extension Layout {
         return (message, localAvatar)
     }
 
-    /// An action as a decision or a preview says it: `clears conversation c-1`.
+    /// An action as a decision says it: `clears conversation c-1`.
     static func describe(_ action: MessageAction) -> String {
         switch action {
-        case .replace(let identifier): "replaces message \(identifier)"
-        case .retract(let identifiers): "retracts message\(identifiers.count == 1 ? "" : "s") \(identifiers.joined(separator: ", "))"
-        case .clearConversation(let identifier): "clears conversation \(identifier)"
+        case .replace: "replaces \(action.subject)"
+        case .retract: "retracts \(action.subject)"
+        case .clearConversation: "clears \(action.subject)"
         }
     }
 

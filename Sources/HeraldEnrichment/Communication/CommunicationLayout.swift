@@ -50,7 +50,7 @@ public struct CommunicationLayout: Hashable, Sendable {
     ///   - images: which pictures are at hand to show (downloaded and, on the phone, downsampled).
     public init?(_ notification: EnrichedNotification, groupPadding: GroupPadding, images: Set<AvatarSlot>) {
         let message = notification.message
-        guard let sender = message.sender else { return nil }
+        guard notification.isCommunication, let sender = message.sender else { return nil }
         self.sender = sender
         groupName = message.groupName
         decisions = []

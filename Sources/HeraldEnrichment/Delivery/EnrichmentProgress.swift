@@ -46,6 +46,12 @@ public final class EnrichmentProgress: @unchecked Sendable {
         }
     }
 
+    /// Adds decisions taken beside the stages (a removal's).
+    func append(_ decisions: [Decision]) {
+        guard !decisions.isEmpty else { return }
+        lock.withLock { current?.decisions += decisions }
+    }
+
     /// Marks the pipeline complete and returns the final value.
     func complete() -> EnrichedNotification? {
         lock.withLock {

@@ -57,4 +57,24 @@ extension Decision.Code {
     public static let expired = Decision.Code(rawValue: "expired")
     /// The finishing step after the pipeline threw, so the content was delivered without it.
     public static let finishFailed = Decision.Code(rawValue: "finish-failed")
+    /// Delivered notifications a push's ``HeraldCore/MessageAction`` names were removed, and iOS's
+    /// list no longer shows them (``NotificationRemover``).
+    public static let notificationsRemoved = Decision.Code(rawValue: "notifications-removed")
+    /// A push's ``HeraldCore/MessageAction`` names no notification iOS still shows: nothing was removed.
+    public static let nothingToRemove = Decision.Code(rawValue: "nothing-to-remove")
+    /// Removal was asked for, but iOS's list still showed the notifications (or did not answer)
+    /// when the removal's time ran out: they may stay on screen.
+    public static let removalUnconfirmed = Decision.Code(rawValue: "removal-unconfirmed")
+    /// The run has no ``DeliveredNotificationCenter`` (`herald preview`): the removal a push's
+    /// ``HeraldCore/MessageAction`` asks for is described, not done.
+    public static let removalSkipped = Decision.Code(rawValue: "removal-skipped")
+    /// A retraction delivered as empty content, which shows nothing: the app has the filtering
+    /// entitlement (``EnrichmentConfiguration/retractFallback`` is `filtered`).
+    public static let retractionHidden = Decision.Code(rawValue: "retraction-hidden")
+    /// A retraction delivered with its own text ("Message deleted") in the place of what it
+    /// removed, as the app chose (``EnrichmentConfiguration/retractFallback`` is `visible`).
+    public static let retractionVisible = Decision.Code(rawValue: "retraction-visible")
+    /// A retraction whose text iOS shows although the app did not choose that: the extension has
+    /// no `RetractFallback` setting, or it says `background` and the push came as an alert.
+    public static let retractionShown = Decision.Code(rawValue: "retraction-shown")
 }

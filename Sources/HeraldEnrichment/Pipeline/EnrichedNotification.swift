@@ -43,11 +43,15 @@ public struct EnrichedNotification: Hashable, Sendable {
     public var attachments: [AttachmentResult]
     /// Every decision, in the order taken.
     public var decisions: [Decision]
+    /// Whether the content to deliver is empty, so that iOS shows nothing: a retraction, in an
+    /// app with the filtering entitlement (``EnrichmentConfiguration/retractFallback``).
+    public var deliversNothing: Bool
 
     /// - Parameters: see the properties.
     public init(
         stage: Stage, layoutName: String, extensionWillRun: Bool, content: ContentFields, message: Message,
-        avatar: AvatarResult? = nil, groupAvatar: AvatarResult? = nil, attachments: [AttachmentResult] = [], decisions: [Decision] = []
+        avatar: AvatarResult? = nil, groupAvatar: AvatarResult? = nil, attachments: [AttachmentResult] = [], decisions: [Decision] = [],
+        deliversNothing: Bool = false
     ) {
         self.stage = stage
         self.layoutName = layoutName
@@ -58,8 +62,10 @@ public struct EnrichedNotification: Hashable, Sendable {
         self.groupAvatar = groupAvatar
         self.attachments = attachments
         self.decisions = decisions
+        self.deliversNothing = deliversNothing
     }
 
-    /// Whether iOS can show the communication layout: there is a sender.
-    public var isCommunication: Bool { message.sender != nil }
+    /// Whether iOS can show the communication layout: there is a sender, and the push is not a
+    /// retraction (which shows nothing, or a plain "Message deleted").
+    public var isCommunication: Bool { message.sender != nil && message.action?.isRetraction != true }
 }

@@ -15,6 +15,7 @@ public struct Enricher<C: Clock<Duration>>: Sendable {
     let clock: C
     let fetcher: any Fetcher
     let keyProvider: (any KeyProvider)?
+    let deliveredNotifications: (any DeliveredNotificationCenter)?
     let wallClock: @Sendable () -> Date
 
     /// - Parameters:
@@ -22,15 +23,18 @@ public struct Enricher<C: Clock<Duration>>: Sendable {
     ///   - clock: where time comes from; `ContinuousClock()` outside tests.
     ///   - fetcher: the network; ``URLSessionFetcher`` outside tests.
     ///   - keyProvider: keys for encrypted payloads; `nil` when none are configured.
+    ///   - deliveredNotifications: the notifications iOS shows, which an edit or a retraction
+    ///     removes from; `nil` (a preview) describes the removal without doing it.
     ///   - wallClock: calendar time for cache freshness; default `Date.init`.
     public init(
         configuration: EnrichmentConfiguration, clock: C, fetcher: any Fetcher, keyProvider: (any KeyProvider)? = nil,
-        wallClock: @escaping @Sendable () -> Date = { Date() }
+        deliveredNotifications: (any DeliveredNotificationCenter)? = nil, wallClock: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.configuration = configuration
         self.clock = clock
         self.fetcher = fetcher
         self.keyProvider = keyProvider
+        self.deliveredNotifications = deliveredNotifications
         self.wallClock = wallClock
     }
 
@@ -70,6 +74,25 @@ public struct Enricher<C: Clock<Duration>>: Sendable {
             stage: .decoded, layoutName: layout.name, extensionWillRun: original.extensionWillRun, content: decoded.content,
             message: decoded.message, decisions: decoded.decisions + decisions)
         notification.attachments = decoded.message.attachments.map { AttachmentResult(source: $0, status: .skipped) }
+        if let action = decoded.message.action, action.isRetraction {
+            // A retraction shows no message of its own: nothing is downloaded. What it shows is
+            // settled before the removal starts, so that an early delivery shows it too.
+            applyRetractFallback(to: &notification)
+            progress.publish(notification)
+            progress.append(await removeDelivered(action, budgetEnd: budgetEnd))
+            return progress.complete() ?? notification
+        }
+        // An edit's removal runs beside the downloads; both end before delivery.
+        async let removal = removeDelivered(decoded.message.action, budgetEnd: budgetEnd)
+        await fetchMedia(for: decoded, into: notification, budgetEnd: budgetEnd, progress: progress)
+        progress.append(await removal)
+        return progress.complete() ?? notification
+    }
+
+    /// Downloads the avatars and attachments `decoded` names, publishing each result to
+    /// `progress`, which holds `notification` (stage decoded) when this returns.
+    private func fetchMedia(for decoded: Preview, into notification: EnrichedNotification, budgetEnd: C.Instant, progress: EnrichmentProgress) async {
+        var notification = notification
         // A relative or file: avatar is read only where local files are allowed (a preview).
         let localAvatar = configuration.localFileBase == nil || decoded.message.sender == nil ? nil : decoded.localAvatar
         var avatars: [AvatarSlot: URL] = [:]
@@ -86,7 +109,7 @@ public struct Enricher<C: Clock<Duration>>: Sendable {
                 notification.decisions.append(Decision(.attachmentSkipped, "\(notification.attachments.count) attachment(s) not fetched: fetching is turned off"))
             }
             progress.publish(notification)
-            return progress.complete() ?? notification
+            return
         }
         // A 4 KB payload can name hundreds of attachments; the ones past the cap stay skipped.
         let attachments = Array(decoded.message.attachments.prefix(max(configuration.maximumAttachmentDownloads, 0)))
@@ -98,7 +121,46 @@ public struct Enricher<C: Clock<Duration>>: Sendable {
         }
         progress.publish(notification, pendingAvatars: Set(avatars.keys), pendingAttachments: Set(attachments.indices))
         await download(avatars: avatars, attachments: attachments, budgetEnd: budgetEnd, progress: progress)
-        return progress.complete() ?? notification
+    }
+
+    /// Removes the delivered notifications `action` names, within ``EnrichmentConfiguration/removalTimeout``
+    /// and the budget; without a notification center (a preview), says what would be removed.
+    /// Nothing for a new message (no action).
+    private func removeDelivered(_ action: MessageAction?, budgetEnd: C.Instant) async -> [Decision] {
+        guard let action else { return [] }
+        guard let deliveredNotifications else {
+            return [Decision(
+                .removalSkipped,
+                "on the phone the extension removes the delivered notifications of \(action.subject) first; this run has no notification center")]
+        }
+        let remover = NotificationRemover(center: deliveredNotifications, clock: clock, timeout: configuration.removalTimeout)
+        return await remover.remove(action, budgetEnd: budgetEnd)
+    }
+
+    /// What a retraction delivers, by the app's ``EnrichmentConfiguration/retractFallback``:
+    /// nothing (filtered), its own text (visible), or its text with a warning.
+    private func applyRetractFallback(to notification: inout EnrichedNotification) {
+        switch configuration.retractFallback {
+        case .filtered?:
+            notification.deliversNothing = true
+            notification.decisions.append(Decision(
+                .retractionHidden, "this push retracts: the extension delivers empty content and iOS shows nothing (RetractFallback filtered: the extension needs the filtering entitlement)"))
+        case .visible?:
+            notification.decisions.append(Decision(
+                .retractionVisible, "this push retracts: its own text (\"\(notification.content.body)\") is shown in the place of what it removes (RetractFallback visible)"))
+        case .background?:
+            notification.decisions.append(Decision(
+                .retractionShown,
+                "this push retracts, but came as an alert push to an app whose RetractFallback is background: iOS shows its text; send it as a background push"))
+        case nil:
+            notification.decisions.append(Decision(
+                .retractionShown,
+                "this push retracts, but the extension has no RetractFallback setting: iOS shows its text; set RetractFallback to filtered (with the filtering entitlement) or visible"))
+        }
+        let media = notification.attachments.count + (notification.message.sender?.avatarURL == nil ? 0 : 1)
+        if media > 0 {
+            notification.decisions.append(Decision(.attachmentSkipped, "\(media) avatar or attachment download(s) not started: a retraction shows no message"))
+        }
     }
 
     private func download(avatars: [AvatarSlot: URL], attachments: [Message.Attachment], budgetEnd: C.Instant, progress: EnrichmentProgress) async {

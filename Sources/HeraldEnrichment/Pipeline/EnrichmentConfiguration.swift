@@ -51,6 +51,15 @@ public struct EnrichmentConfiguration: Sendable {
     public var avatarCache: AvatarCacheConfiguration?
     /// Body text shown when an encrypted payload cannot be opened.
     public var encryptedFallbackText: String
+    /// How the app shows nothing for a push that retracts messages, its extension's
+    /// `RetractFallback` setting: `filtered` delivers empty content (the extension has the
+    /// filtering entitlement), `visible` the push's own text; `nil` (no setting) or `background`
+    /// deliver the push as sent, with a `retraction-shown` decision.
+    public var retractFallback: RetractFallback?
+    /// The longest the removal of delivered notifications (an edit's or a retraction's) may
+    /// take, reading iOS's list until they are gone from it; the budget still bounds it.
+    /// Default 1 s, the longest wait shipping apps use (UNVERIFIED how long iOS needs).
+    public var removalTimeout: Duration
 
     /// The memory iOS lets a notification service extension use before it kills it: about
     /// 24 MB ("exceeded mem limit: ActiveHard 24 MB"; 12–16 MB on older devices). Apple
@@ -86,7 +95,9 @@ public struct EnrichmentConfiguration: Sendable {
         maximumAttachmentDownloads: Int = 3,
         attachmentDirectory: URL = DefaultFolder.temporary("attachments"),
         avatarCache: AvatarCacheConfiguration? = nil,
-        encryptedFallbackText: String = "(Encrypted)"
+        encryptedFallbackText: String = "(Encrypted)",
+        retractFallback: RetractFallback? = nil,
+        removalTimeout: Duration = .seconds(1)
     ) {
         self.layout = layout
         self.budget = budget
@@ -106,5 +117,7 @@ public struct EnrichmentConfiguration: Sendable {
         self.attachmentDirectory = attachmentDirectory
         self.avatarCache = avatarCache
         self.encryptedFallbackText = encryptedFallbackText
+        self.retractFallback = retractFallback
+        self.removalTimeout = removalTimeout
     }
 }

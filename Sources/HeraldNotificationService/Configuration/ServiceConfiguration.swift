@@ -21,6 +21,7 @@ import HeraldEnrichment
 /// | `GroupPadding` | `pad`, `metadata` or `both` | `both` |
 /// | `AvatarSize` | pixels, the downsampled avatar's longest side | 256 |
 /// | `LogLevel` | `debug`, `info` or `error` | `info` |
+/// | `RetractFallback` | `filtered`, `visible` or `background`: how a push that retracts messages shows nothing | none (its text is shown, with a decision) |
 public struct ServiceConfiguration: Sendable {
     /// How a group conversation gets its group line on iOS: HeraldEnrichment's ``HeraldEnrichment/GroupPadding``,
     /// which ``CommunicationLayout`` applies.
@@ -110,6 +111,9 @@ public struct ServiceConfiguration: Sendable {
         }
         if let level = read(entries, .logLevel, as: String.self) {
             logLevel = LogLevel(rawValue: level)!
+        }
+        if let fallback = read(entries, .retractFallback, as: String.self) {
+            enrichment.retractFallback = RetractFallback(rawValue: fallback)!
         }
     }
 

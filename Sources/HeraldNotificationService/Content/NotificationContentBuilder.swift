@@ -8,9 +8,21 @@ struct NotificationContentBuilder {
     ///
     /// - Returns: the content and a decision for each attachment iOS refused.
     func content(for notification: EnrichedNotification, from original: UNNotificationContent) -> (UNMutableNotificationContent, [Decision]) {
+        let fields = notification.content
+        guard !notification.deliversNothing else {
+            // Empty content, which iOS shows as nothing when the extension has the filtering
+            // entitlement. The badge alone may still change the app icon without showing
+            // anything, as shipping apps do (Element X, Comm, Delta Chat; UNVERIFIED by Apple).
+            let nothing = UNMutableNotificationContent()
+            if let badge = fields.badge { nothing.badge = NSNumber(value: badge) }
+            return (nothing, [])
+        }
         // The copy keeps what Herald does not model (userInfo, launch image, summary argument).
         let content = (original.mutableCopy() as? UNMutableNotificationContent) ?? UNMutableNotificationContent()
-        let fields = notification.content
+        // What a later edit or retraction finds this notification by, sealed ids included.
+        if let record = DeliveredNotification.record(for: notification.message) {
+            content.userInfo[DeliveredNotification.recordKey] = record
+        }
         content.title = fields.title
         content.subtitle = fields.subtitle
         content.body = fields.body

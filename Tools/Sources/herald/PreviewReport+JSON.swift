@@ -33,6 +33,9 @@ extension PreviewReport {
         return [
             "layout": .string(notification.layoutName),
             "extensionWillRun": .bool(notification.extensionWillRun),
+            // What the push does to the notifications already shown (PreviewReport.action).
+            "action": action.map(JSONValue.string) ?? .null,
+            "deliversNothing": .bool(notification.deliversNothing),
             "content": [
                 "title": .string(content.title),
                 "subtitle": .string(content.subtitle),

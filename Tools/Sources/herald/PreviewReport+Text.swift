@@ -14,9 +14,12 @@ extension PreviewReport {
         lines.append("Layout:     \(notification.layoutName)")
         let notRunning = isBackgroundPush ? "does not run (a background push: iOS shows nothing)" : "does not run (iOS shows the payload as sent)"
         lines.append("Extension:  " + (notification.extensionWillRun ? "runs" : notRunning))
+        if let action { lines.append("Action:     " + action) }
         lines.append("")
         if isBackgroundPush {
             lines.append("  (nothing: a background push is not shown)")
+        } else if notification.deliversNothing {
+            lines.append("  (nothing: empty content, which iOS does not show)")
         } else if let sender = message.sender, notification.extensionWillRun {
             let avatar = notification.avatar?.data == nil ? "(\(sender.displayName.prefix(1).uppercased()))" : "(avatar)"
             let line = [sender.displayName, message.groupName].compactMap { $0 }.joined(separator: " · ")

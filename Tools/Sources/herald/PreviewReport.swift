@@ -44,6 +44,10 @@ extension PreviewReport {
         let original = Preview(payload: device.payload, layout: configuration.layout)
         let isBackground = Linter.isBackground(device.payload, conversion: device.conversion, pushOptions: pushOptions)
         if original.extensionWillRun {
+            // The app's own RetractFallback is not known here: the one the server built the push
+            // for stands in, so that the preview shows what that app's extension does.
+            var configuration = configuration
+            configuration.retractFallback = configuration.retractFallback ?? original.message.retractFallback
             let enricher = Enricher(configuration: configuration, clock: clock, fetcher: fetcher, keyProvider: keyProvider)
             var enriched = await enricher.enrich(device.payload, original: original)
             let layout = CommunicationLayout(enriched, groupPadding: .both, images: Self.images(enriched))
@@ -67,6 +71,33 @@ extension PreviewReport {
         if let contentCategories { lint += Linter.lintCategory(device.payload, contentCategories: contentCategories) }
         self.lint = lint
         conversion = device.conversion
+    }
+
+    /// What the push does to the notifications already shown, in a line; `nil` for a new
+    /// message. It names what the extension removes and what it then shows, or who removes
+    /// them when the extension does not run.
+    var action: String? {
+        guard let action = notification.message.action else { return nil }
+        let removes = "removes the delivered notifications of \(action.subject)"
+        guard notification.extensionWillRun else {
+            guard action.isRetraction, isBackgroundPush else {
+                return "none: the extension does not run, so nothing is removed (a push that \(Self.verb(action)) needs mutable-content: 1 and a visible alert)"
+            }
+            return "the app \(removes) itself when iOS wakes it (a background push: best-effort, throttled by iOS)"
+        }
+        guard action.isRetraction else { return "\(removes), then shows this one in their place" }
+        if notification.deliversNothing { return "\(removes) and shows nothing (needs the filtering entitlement)" }
+        let shown = notification.decisions.contains { $0.code == .retractionVisible }
+        return "\(removes), then shows this text" + (shown ? " in their place (retract fallback visible)" : ", which the app did not choose (see the retraction decision)")
+    }
+
+    /// What an action does, after "a push that": `replaces a message`.
+    private static func verb(_ action: MessageAction) -> String {
+        switch action {
+        case .replace: "replaces a message"
+        case .retract: "retracts messages"
+        case .clearConversation: "clears a conversation"
+        }
     }
 
     /// The pictures the phone would have: the sender's (only from an avatar URL: a local file is

@@ -1,0 +1,160 @@
+// Only where AppleFrameworksStandIn exists (Linux): these tests observe the adapter through the
+// stand-in's notification center.
+#if canImport(AppleFrameworksStandIn)
+import AppleFrameworksStandIn
+import Crypto
+import Foundation
+import HeraldCore
+import HeraldEnrichment
+import HeraldSealing
+import NotificationServiceTestSupport
+import Testing
+
+@testable import HeraldNotificationService
+
+/// A service with decryption keys and an app's `RetractFallback`, which keeps its decisions.
+final class LifeService: CommunicationNotificationService, @unchecked Sendable {
+    // @unchecked: `logged` is only touched while `lock` is held.
+    private let lock = NSLock()
+    private var logged: [Decision] = []
+    let keys = StaticKeyProvider(keys: [LifeService.keyID: LifeService.key])
+    let fallback: RetractFallback?
+
+    static let key = SymmetricKey(size: .bits256)
+    static let keyID = "k1"
+
+    init(fallback: RetractFallback?) {
+        self.fallback = fallback
+        super.init()
+    }
+
+    override var configuration: ServiceConfiguration {
+        var configuration = ServiceConfiguration()
+        configuration.enrichment.avatarCache = nil
+        configuration.enrichment.fetchMedia = false
+        configuration.enrichment.retractFallback = fallback
+        return configuration
+    }
+    override func makeKeyProvider(for configuration: ServiceConfiguration) -> (any KeyProvider)? { keys }
+    override func log(_ decision: Decision) { lock.withLock { logged.append(decision) } }
+    var decisions: [Decision] { lock.withLock { logged } }
+
+    /// A sealed push whose plaintext is `sealed`, with the placeholder text a server shows in the clear.
+    static func sealedPush(_ sealed: JSONValue) throws -> JSONValue {
+        [
+            "aps": ["alert": ["title": "New message", "body": "You have a new message"], "mutable-content": 1],
+            "sealed": try SealedContent.seal(sealed, keyID: keyID, using: key).json,
+        ]
+    }
+}
+
+@Suite("A message's life on the stand-in's lock screen")
+struct MessageLifeServiceTests {
+    /// Runs `payload` through a fresh service, as iOS does for a push, then shows what it
+    /// delivered under `identifier` on `recorder`'s lock screen, as iOS would.
+    static func receive(
+        _ payload: JSONValue, as identifier: String = UUID().uuidString, fallback: RetractFallback? = .filtered, on recorder: StandInRecorder
+    ) async throws -> (content: UNNotificationContent, service: LifeService) {
+        let service = LifeService(fallback: fallback)
+        let delivered = await service.deliveries(for: payload, recording: recorder)
+        #expect(delivered.count == 1)
+        let content = try #require(delivered.first)
+        if !content.title.isEmpty || !content.body.isEmpty {
+            recorder.deliver(UNNotificationRequest(identifier: identifier, content: content, trigger: nil))
+        }
+        return (content, service)
+    }
+
+    static func message(_ id: String, in conversation: String, _ text: String) -> JSONValue {
+        [
+            "aps": ["alert": ["title": "Ann", "body": .string(text)], "mutable-content": 1],
+            "communication": ["sender_name": "Ann", "conversation_id": .string(conversation), "message_id": .string(id)],
+        ]
+    }
+
+    static func retraction(_ block: [String: JSONValue]) -> JSONValue {
+        var communication: [String: JSONValue] = ["sender_name": "Ann", "conversation_id": "c1"]
+        communication.merge(block) { $1 }
+        return ["aps": ["alert": ["title": "Ann", "body": "Message deleted"], "mutable-content": 1], "communication": .object(communication)]
+    }
+
+    /// What the lock screen shows: each notification's body.
+    static func shown(_ recorder: StandInRecorder) -> [String] { recorder.deliveredNotifications.map(\.request.content.body) }
+
+    @Test func anEditedSealedMessageReplacesItsNotification() async throws {
+        let recorder = StandInRecorder()
+        // Sealed: no collapse id travels in the clear, so iOS gives each push its own request id.
+        _ = try await Self.receive(try LifeService.sealedPush([
+            "body": "see you at 5", "communication": ["sender_name": "Ann", "conversation_id": "c1", "message_id": "m-1"],
+        ]), on: recorder)
+        _ = try await Self.receive(Self.message("m-2", in: "c1", "other"), on: recorder)
+        #expect(Self.shown(recorder) == ["see you at 5", "other"])
+        let (edited, service) = try await Self.receive(try LifeService.sealedPush([
+            "body": "see you at 6", "communication": ["sender_name": "Ann", "conversation_id": "c1", "message_id": "m-1", "replaces": "m-1"],
+        ]), on: recorder)
+        #expect(Self.shown(recorder) == ["other", "see you at 6"])
+        #expect(edited.body == "see you at 6")
+        #expect(recorder.removals.count == 1)
+        #expect(service.decisions.contains { $0.code == .notificationsRemoved })
+        // The edit answers to m-1 from now on: a delete of m-1 finds it.
+        _ = try await Self.receive(Self.retraction(["retracts": "m-1"]), on: recorder)
+        #expect(Self.shown(recorder) == ["other"])
+    }
+
+    @Test func aFilteredDeleteLeavesNoNotificationAndShowsNothing() async throws {
+        let recorder = StandInRecorder()
+        _ = try await Self.receive(Self.message("m-1", in: "c1", "hello"), on: recorder)
+        let (delivered, service) = try await Self.receive(Self.retraction(["retracts": ["m-1"]]), fallback: .filtered, on: recorder)
+        #expect(Self.shown(recorder).isEmpty)
+        // Empty content: what iOS shows as nothing when the extension has the filtering entitlement.
+        #expect(delivered.title.isEmpty && delivered.subtitle.isEmpty && delivered.body.isEmpty)
+        #expect(delivered.sound == nil && delivered.attachments.isEmpty)
+        #expect(recorder.donations.count == 1)  // The message's; none for the delete.
+        #expect(service.decisions.map(\.code).contains(.retractionHidden))
+    }
+
+    @Test func aVisibleDeleteShowsOnlyItsReplacement() async throws {
+        let recorder = StandInRecorder()
+        _ = try await Self.receive(Self.message("m-1", in: "c1", "hello"), on: recorder)
+        let (delivered, _) = try await Self.receive(Self.retraction(["retracts": ["m-1"], "retract_fallback": "visible"]), fallback: .visible, on: recorder)
+        #expect(Self.shown(recorder) == ["Message deleted"])
+        #expect(delivered.body == "Message deleted")
+        // No communication layout for the replacement: nothing was donated for it.
+        #expect(recorder.donations.count == 1)
+    }
+
+    @Test func aDeleteWithoutTheAppsFallbackStillRemovesAndSaysWhy() async throws {
+        let recorder = StandInRecorder()
+        _ = try await Self.receive(Self.message("m-1", in: "c1", "hello"), on: recorder)
+        let (_, service) = try await Self.receive(Self.retraction(["retracts": ["m-1"]]), fallback: nil, on: recorder)
+        #expect(Self.shown(recorder) == ["Message deleted"])
+        #expect(service.decisions.contains { $0.code == .retractionShown && $0.message.contains("no RetractFallback setting") })
+    }
+
+    @Test func readElsewhereClearsExactlyItsConversation() async throws {
+        let recorder = StandInRecorder()
+        _ = try await Self.receive(Self.message("m-1", in: "c1", "one"), on: recorder)
+        _ = try await Self.receive(Self.message("m-2", in: "c2", "two"), on: recorder)
+        _ = try await Self.receive(Self.message("m-3", in: "c1", "three"), on: recorder)
+        _ = try await Self.receive(Self.retraction(["clears_conversation": "c1"]), on: recorder)
+        #expect(Self.shown(recorder) == ["two"])
+    }
+
+    @Test func aRemovalIOSAppliesLateIsWaitedFor() async throws {
+        let recorder = StandInRecorder()
+        _ = try await Self.receive(Self.message("m-1", in: "c1", "hello"), on: recorder)
+        recorder.behavior.removalTakesEffect = .afterReads(3)
+        let (_, service) = try await Self.receive(Self.retraction(["retracts": ["m-1"]]), on: recorder)
+        // The content was delivered only after iOS's list stopped showing m-1.
+        #expect(Self.shown(recorder).isEmpty)
+        #expect(service.decisions.contains { $0.code == .notificationsRemoved && $0.message.hasSuffix("after 4 reads") })
+    }
+
+    @Test func theRetractFallbackSettingIsReadFromTheInfoPlist() {
+        #expect(ServiceConfiguration(infoDictionary: ["RetractFallback": "filtered"]).enrichment.retractFallback == .filtered)
+        let wrong = ServiceConfiguration(infoDictionary: ["RetractFallback": "hidden"])
+        #expect(wrong.enrichment.retractFallback == nil)
+        #expect(wrong.problems.count == 1)
+    }
+}
+#endif

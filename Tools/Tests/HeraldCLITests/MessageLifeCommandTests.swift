@@ -1,0 +1,67 @@
+import Foundation
+import HeraldCore
+import Testing
+
+/// Each message-life option of `herald send apns`, from the dry run's payload to what
+/// `herald preview` says the phone does with it: the two ends of the server and the phone agree.
+@Suite("Message life: send apns --dry-run, then preview")
+struct MessageLifeCommandTests {
+    static let token = String(repeating: "ab", count: 32)
+    static let send = ["send", "apns", "--topic", "com.example.chat", "--sandbox", "--token", token, "--dry-run", "--sender-name", "Ann", "--conversation", "c1"]
+
+    /// The dry run's payload and collapse id header (`nil` when none), and preview's JSON of that payload.
+    static func sendThenPreview(_ flags: [String]) async throws -> (collapseID: String?, preview: JSONValue) {
+        let sent = try await HeraldProcess.run(send + flags)
+        #expect(sent.status == 0, "\(flags): \(sent.stderr)")
+        let payload = try SendCommandTests.body(ofDryRun: sent.stdout)
+        let collapseID = sent.stdout.components(separatedBy: "\n").first { $0.hasPrefix("apns-collapse-id: ") }.map { String($0.dropFirst(18)) }
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("herald-life-\(UUID().uuidString).json")
+        try Data(payload.jsonText().utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let previewed = try await HeraldProcess.run(["preview", "--json", "--no-fetch", file.path])
+        #expect(previewed.status == 0, "\(flags): \(previewed.stderr)")
+        return (collapseID, try JSONValue(parsing: Data(previewed.stdout.utf8)))
+    }
+
+    @Test func aNewMessageIsNamedByItsIDAndDoesNothingToOthers() async throws {
+        let (collapseID, preview) = try await Self.sendThenPreview(["--message-id", "m-1", "--text", "hi"])
+        #expect(collapseID == "m-1")
+        #expect(preview["action"] == .null)
+        #expect(preview["deliversNothing"] == false)
+    }
+
+    @Test func anEditReplacesUnderTheReplacedID() async throws {
+        let (collapseID, preview) = try await Self.sendThenPreview(["--replaces", "m-1", "--text", "hi (edited)"])
+        #expect(collapseID == "m-1")
+        #expect(preview["action"]?.stringValue == "removes the delivered notifications of message m-1, then shows this one in their place")
+        #expect(preview["content"]?["body"]?.stringValue == "hi (edited)")
+    }
+
+    @Test(arguments: [
+        ("filtered", "removes the delivered notifications of messages m-1, m-2 and shows nothing (needs the filtering entitlement)", true),
+        ("visible", "removes the delivered notifications of messages m-1, m-2, then shows this text in their place (retract fallback visible)", false),
+    ])
+    func aDeleteRemovesAndShowsWhatItsFallbackSays(fallback: String, action: String, nothing: Bool) async throws {
+        let (collapseID, preview) = try await Self.sendThenPreview(["--retract", "m-1", "--retract", "m-2", "--retract-fallback", fallback])
+        // Two messages: no one message id stands for both, and the guard against lost answers
+        // takes the apns-id.
+        #expect(collapseID?.hasPrefix("<the apns-id") == true)
+        #expect(preview["action"]?.stringValue == action)
+        #expect(preview["deliversNothing"]?.boolValue == nothing)
+    }
+
+    @Test func aBackgroundReadElsewhereIsTheAppsToHandle() async throws {
+        let (_, preview) = try await Self.sendThenPreview([
+            "--clear-conversation", "c1", "--retract-fallback", "background", "--push-type", "background", "--priority", "5",
+        ])
+        #expect(preview["extensionWillRun"] == false)
+        #expect(
+            preview["action"]?.stringValue
+                == "the app removes the delivered notifications of conversation c1 itself when iOS wakes it (a background push: best-effort, throttled by iOS)")
+    }
+
+    @Test func aBadgeIsTheCountPreviewShows() async throws {
+        let (_, preview) = try await Self.sendThenPreview(["--text", "hi", "--badge", "7"])
+        #expect(preview["content"]?["badge"] == 7)
+    }
+}
