@@ -19,12 +19,14 @@ final class LifeService: CommunicationNotificationService, @unchecked Sendable {
     private var logged: [Decision] = []
     let keys = StaticKeyProvider(keys: [LifeService.keyID: LifeService.key])
     let fallback: RetractFallback?
+    let counter: BadgeCounter?
 
     static let key = SymmetricKey(size: .bits256)
     static let keyID = "k1"
 
-    init(fallback: RetractFallback?) {
+    init(fallback: RetractFallback?, counter: BadgeCounter? = nil) {
         self.fallback = fallback
+        self.counter = counter
         super.init()
     }
 
@@ -33,6 +35,7 @@ final class LifeService: CommunicationNotificationService, @unchecked Sendable {
         configuration.enrichment.avatarCache = nil
         configuration.enrichment.fetchMedia = false
         configuration.enrichment.retractFallback = fallback
+        configuration.enrichment.badgeCounter = counter  // The app group's, on a phone.
         return configuration
     }
     override func makeKeyProvider(for configuration: ServiceConfiguration) -> (any KeyProvider)? { keys }
@@ -53,9 +56,10 @@ struct MessageLifeServiceTests {
     /// Runs `payload` through a fresh service, as iOS does for a push, then shows what it
     /// delivered under `identifier` on `recorder`'s lock screen, as iOS would.
     static func receive(
-        _ payload: JSONValue, as identifier: String = UUID().uuidString, fallback: RetractFallback? = .filtered, on recorder: StandInRecorder
+        _ payload: JSONValue, as identifier: String = UUID().uuidString, fallback: RetractFallback? = .filtered, counter: BadgeCounter? = nil,
+        on recorder: StandInRecorder
     ) async throws -> (content: UNNotificationContent, service: LifeService) {
-        let service = LifeService(fallback: fallback)
+        let service = LifeService(fallback: fallback, counter: counter)
         let delivered = await service.deliveries(for: payload, recording: recorder)
         #expect(delivered.count == 1)
         let content = try #require(delivered.first)
@@ -148,6 +152,25 @@ struct MessageLifeServiceTests {
         // The content was delivered only after iOS's list stopped showing m-1.
         #expect(Self.shown(recorder).isEmpty)
         #expect(service.decisions.contains { $0.code == .notificationsRemoved && $0.message.hasSuffix("after 4 reads") })
+    }
+
+    @Test func theBadgeCountsMessagesAndADeleteTakesItsMessageOff() async throws {
+        let recorder = StandInRecorder()
+        let counter = try BadgeCounter.inContainer(
+            FileManager.default.temporaryDirectory.appendingPathComponent("herald-life-\(UUID().uuidString)", isDirectory: true))
+        var counted: [NSNumber?] = []
+        for (id, increment) in [("m-1", 1), ("m-2", 1), ("m-3", 1)] {
+            var payload = Self.message(id, in: "c1", "text of \(id)")
+            payload.set(.number(JSONNumber(increment)), at: JSONPointer("/communication/badge_increment")!)
+            counted.append(try await Self.receive(payload, counter: counter, on: recorder).content.badge)
+        }
+        #expect(counted == [1, 2, 3])
+        let (deleted, _) = try await Self.receive(Self.retraction(["retracts": ["m-2"]]), counter: counter, on: recorder)
+        #expect(deleted.badge == 2)  // Empty content still sets the badge.
+        #expect(deleted.body.isEmpty)
+        let (read, _) = try await Self.receive(Self.retraction(["clears_conversation": "c1"]), counter: counter, on: recorder)
+        #expect(read.badge == 0)
+        #expect(try counter.count() == 0)
     }
 
     @Test func theRetractFallbackSettingIsReadFromTheInfoPlist() {

@@ -14,6 +14,9 @@ public struct FieldPointers: Hashable, Sendable {
     /// How the app shows nothing for a retraction (``Message/retractFallback``): a
     /// ``RetractFallback`` name.
     public var retractFallback: [JSONPointer]
+    /// How much the message adds to the app's unread count (``Message/badgeIncrement``): a
+    /// whole number above 0, or its digits as text.
+    public var badgeIncrement: [JSONPointer]
     /// The sender's id (``Person/identifier``); a number is read as its digits.
     public var senderIdentifier: [JSONPointer]
     /// The sender's display name. Without one the message has no sender and the notification keeps
@@ -45,6 +48,7 @@ public struct FieldPointers: Hashable, Sendable {
         self.retracts = []
         self.clearsConversation = []
         self.retractFallback = []
+        self.badgeIncrement = []
         self.senderIdentifier = []
         self.senderName = []
         self.senderAvatarURL = []
@@ -65,6 +69,7 @@ public struct FieldPointers: Hashable, Sendable {
         ("retracts", \.retracts),
         ("clearsConversation", \.clearsConversation),
         ("retractFallback", \.retractFallback),
+        ("badgeIncrement", \.badgeIncrement),
         ("senderIdentifier", \.senderIdentifier),
         ("senderName", \.senderName),
         ("senderAvatarURL", \.senderAvatarURL),

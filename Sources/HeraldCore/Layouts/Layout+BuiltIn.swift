@@ -74,6 +74,7 @@ extension FieldPointers {
             retracts += [p("/communication/retracts")]
             clearsConversation += [p("/communication/clears_conversation")]
             retractFallback += [p("/communication/retract_fallback")]
+            badgeIncrement += [p("/communication/badge_increment")]
             senderName += [p("/communication/sender_name")]
             senderIdentifier += [p("/communication/sender_uid"), p("/communication/sender_id")]
             senderAvatarURL += [p("/communication/avatar_url")]

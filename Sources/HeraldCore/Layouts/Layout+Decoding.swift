@@ -71,6 +71,14 @@ extension Layout {
                 decisions.append(Decision(.fieldIgnored, "retract_fallback \"\(fallback)\" is not \(names.phrase(joinedBy: "or")), so it is ignored\(hint)"))
             }
         }
+        if let increment = first(fields.badgeIncrement, Layout.text) {
+            if let count = Int(increment), count > 0, message.action?.isRetraction != true {
+                message.badgeIncrement = count
+            } else {
+                let why = message.action?.isRetraction == true ? "a retraction counts down by what it removes" : "it is not a whole number above 0"
+                decisions.append(Decision(.fieldIgnored, "badge_increment \"\(increment)\" ignored: \(why)"))
+            }
+        }
         for ignored in actions.dropFirst() {
             decisions.append(Decision(.actionIgnored, "it \(Layout.describe(ignored)) too, which is ignored: a push does one thing, and this one \(Layout.describe(actions[0]))"))
         }

@@ -39,6 +39,7 @@ extension Layout {
         case nil: break
         }
         put(message.retractFallback.map { .string($0.rawValue) }, fields.retractFallback)
+        put(message.badgeIncrement.map { .number(JSONNumber($0)) }, fields.badgeIncrement)
         if let sender = message.sender {
             put(.string(sender.displayName), fields.senderName)
             put(sender.identifier.map(JSONValue.string), fields.senderIdentifier)

@@ -16,6 +16,10 @@ public struct Message: Hashable, Sendable {
     /// server built the push for it. The app's own choice is its extension's `RetractFallback`
     /// setting (``ExtensionSetting/retractFallback``).
     public var retractFallback: RetractFallback?
+    /// How much this message adds to the app's unread count, which the extension keeps in the
+    /// app group (`BadgeCounter` in HeraldEnrichment) and shows as the badge; `nil` leaves the
+    /// count alone. A retraction takes its removed messages off the count instead.
+    public var badgeIncrement: Int?
     /// Who sent it; `nil` when the payload names no sender.
     public var sender: Person?
     /// The conversation the message belongs to: iOS groups and ranks by it.
@@ -39,6 +43,7 @@ public struct Message: Hashable, Sendable {
         identifier: String? = nil,
         action: MessageAction? = nil,
         retractFallback: RetractFallback? = nil,
+        badgeIncrement: Int? = nil,
         sender: Person? = nil,
         conversationIdentifier: String? = nil,
         groupName: String? = nil,
@@ -51,6 +56,7 @@ public struct Message: Hashable, Sendable {
         self.identifier = identifier
         self.action = action
         self.retractFallback = retractFallback
+        self.badgeIncrement = badgeIncrement
         self.sender = sender
         self.conversationIdentifier = conversationIdentifier
         self.groupName = groupName

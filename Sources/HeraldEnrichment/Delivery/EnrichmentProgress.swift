@@ -46,10 +46,13 @@ public final class EnrichmentProgress: @unchecked Sendable {
         }
     }
 
-    /// Adds decisions taken beside the stages (a removal's).
-    func append(_ decisions: [Decision]) {
-        guard !decisions.isEmpty else { return }
-        lock.withLock { current?.decisions += decisions }
+    /// Changes the latest stage with what was done beside the stages (a removal, the count).
+    func update(_ change: (inout EnrichedNotification) -> Void) {
+        lock.withLock {
+            guard var notification = current else { return }
+            change(&notification)
+            current = notification
+        }
     }
 
     /// Marks the pipeline complete and returns the final value.

@@ -68,6 +68,11 @@ extension Decision.Code {
     /// The run has no ``DeliveredNotificationCenter`` (`herald preview`): the removal a push's
     /// ``HeraldCore/MessageAction`` asks for is described, not done.
     public static let removalSkipped = Decision.Code(rawValue: "removal-skipped")
+    /// The app's unread count changed (``BadgeCounter``), or was set to the payload's badge.
+    public static let badgeCounted = Decision.Code(rawValue: "badge-counted")
+    /// The unread count could not change: the extension keeps none (no app group), or its file
+    /// cannot be used. The badge is left as the payload sets it.
+    public static let badgeNotCounted = Decision.Code(rawValue: "badge-not-counted")
     /// A retraction delivered as empty content, which shows nothing: the app has the filtering
     /// entitlement (``EnrichmentConfiguration/retractFallback`` is `filtered`).
     public static let retractionHidden = Decision.Code(rawValue: "retraction-hidden")

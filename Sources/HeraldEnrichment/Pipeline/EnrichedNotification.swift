@@ -46,6 +46,10 @@ public struct EnrichedNotification: Hashable, Sendable {
     /// Whether the content to deliver is empty, so that iOS shows nothing: a retraction, in an
     /// app with the filtering entitlement (``EnrichmentConfiguration/retractFallback``).
     public var deliversNothing: Bool
+    /// What this notification stands for in the app's unread count (``BadgeCounter``): what a
+    /// new message added, or what the notifications an edit replaced had added; a later
+    /// retraction takes it off again. 0 for none.
+    public var countedInBadge: Int
 
     /// - Parameters: see the properties.
     public init(
@@ -63,6 +67,7 @@ public struct EnrichedNotification: Hashable, Sendable {
         self.attachments = attachments
         self.decisions = decisions
         self.deliversNothing = deliversNothing
+        self.countedInBadge = 0
     }
 
     /// Whether iOS can show the communication layout: there is a sender, and the push is not a

@@ -79,14 +79,55 @@ public struct Enricher<C: Clock<Duration>>: Sendable {
             // settled before the removal starts, so that an early delivery shows it too.
             applyRetractFallback(to: &notification)
             progress.publish(notification)
-            progress.append(await removeDelivered(action, budgetEnd: budgetEnd))
+            let (removed, removalDecisions) = await removeDelivered(action, budgetEnd: budgetEnd)
+            let taken = removed.reduce(0) { $0 + $1.badgeIncrement }
+            progress.update { notification in
+                notification.decisions += removalDecisions
+                if taken > 0 { count(by: -taken, into: &notification) }
+            }
             return progress.complete() ?? notification
         }
-        // An edit's removal runs beside the downloads; both end before delivery.
+        if decoded.message.action == nil, let increment = decoded.message.badgeIncrement {
+            count(by: increment, into: &notification)
+        } else if notification.content.badge != nil, configuration.badgeCounter != nil {
+            count(by: 0, into: &notification)  // The payload's absolute badge: the count takes it.
+        }
+        // An edit's removal runs beside the downloads; both end before delivery. The edit
+        // stands for what the notifications it replaces added to the count.
         async let removal = removeDelivered(decoded.message.action, budgetEnd: budgetEnd)
         await fetchMedia(for: decoded, into: notification, budgetEnd: budgetEnd, progress: progress)
-        progress.append(await removal)
+        let (replaced, removalDecisions) = await removal
+        progress.update { notification in
+            notification.decisions += removalDecisions
+            notification.countedInBadge += replaced.reduce(0) { $0 + $1.badgeIncrement }
+        }
         return progress.complete() ?? notification
+    }
+
+    /// Changes the app's unread count by `delta` (``EnrichmentConfiguration/badgeCounter``) and
+    /// shows the result as the badge, unless the payload sets the badge itself: then the count
+    /// takes that value, so the two stay in step.
+    private func count(by delta: Int, into notification: inout EnrichedNotification) {
+        guard let counter = configuration.badgeCounter else {
+            notification.decisions.append(Decision(
+                .badgeNotCounted,
+                "the unread count would change by \(delta), but this run keeps none (the extension keeps it in its AppGroup's container); the badge is left alone"))
+            return
+        }
+        do {
+            if let absolute = notification.content.badge {
+                try counter.set(absolute)
+                let instead = delta == 0 ? "" : " instead of changing by \(delta)"
+                notification.decisions.append(Decision(.badgeCounted, "the payload sets the badge to \(absolute); the unread count takes that value\(instead)"))
+                return
+            }
+            let count = try counter.add(delta)
+            notification.content.badge = count
+            if delta > 0 { notification.countedInBadge = delta }
+            notification.decisions.append(Decision(.badgeCounted, "the unread count is now \(count) (\(delta > 0 ? "+" : "")\(delta)), shown as the badge"))
+        } catch {
+            notification.decisions.append(Decision(.badgeNotCounted, "\(error); the badge is left alone"))
+        }
     }
 
     /// Downloads the avatars and attachments `decoded` names, publishing each result to
@@ -126,12 +167,12 @@ public struct Enricher<C: Clock<Duration>>: Sendable {
     /// Removes the delivered notifications `action` names, within ``EnrichmentConfiguration/removalTimeout``
     /// and the budget; without a notification center (a preview), says what would be removed.
     /// Nothing for a new message (no action).
-    private func removeDelivered(_ action: MessageAction?, budgetEnd: C.Instant) async -> [Decision] {
-        guard let action else { return [] }
+    private func removeDelivered(_ action: MessageAction?, budgetEnd: C.Instant) async -> (removed: [DeliveredNotification], decisions: [Decision]) {
+        guard let action else { return ([], []) }
         guard let deliveredNotifications else {
-            return [Decision(
+            return ([], [Decision(
                 .removalSkipped,
-                "on the phone the extension removes the delivered notifications of \(action.subject) first; this run has no notification center")]
+                "on the phone the extension removes the delivered notifications of \(action.subject) first; this run has no notification center")])
         }
         let remover = NotificationRemover(center: deliveredNotifications, clock: clock, timeout: configuration.removalTimeout)
         return await remover.remove(action, budgetEnd: budgetEnd)

@@ -60,6 +60,10 @@ public struct EnrichmentConfiguration: Sendable {
     /// take, reading iOS's list until they are gone from it; the budget still bounds it.
     /// Default 1 s, the longest wait shipping apps use (UNVERIFIED how long iOS needs).
     public var removalTimeout: Duration
+    /// The app's unread count, kept in the app group (``BadgeCounter``): a message's
+    /// `badge_increment` adds to it and a retraction takes off what the removed notifications
+    /// added; `nil` (no app group) leaves the badge to the payload.
+    public var badgeCounter: BadgeCounter?
 
     /// The memory iOS lets a notification service extension use before it kills it: about
     /// 24 MB ("exceeded mem limit: ActiveHard 24 MB"; 12–16 MB on older devices). Apple
@@ -97,7 +101,8 @@ public struct EnrichmentConfiguration: Sendable {
         avatarCache: AvatarCacheConfiguration? = nil,
         encryptedFallbackText: String = "(Encrypted)",
         retractFallback: RetractFallback? = nil,
-        removalTimeout: Duration = .seconds(1)
+        removalTimeout: Duration = .seconds(1),
+        badgeCounter: BadgeCounter? = nil
     ) {
         self.layout = layout
         self.budget = budget
@@ -119,5 +124,6 @@ public struct EnrichmentConfiguration: Sendable {
         self.encryptedFallbackText = encryptedFallbackText
         self.retractFallback = retractFallback
         self.removalTimeout = removalTimeout
+        self.badgeCounter = badgeCounter
     }
 }

@@ -18,6 +18,8 @@ public struct DeliveredNotification: Hashable, Sendable {
     static let messageIdentifiersKey = "message_ids"
     /// In the record: the conversation's id, a string.
     static let conversationKey = "conversation_id"
+    /// In the record: what the notification added to the unread count (``BadgeCounter``), a number.
+    static let badgeIncrementKey = "badge_increment"
 
     /// The request's identifier, which removal names.
     public var requestIdentifier: String
@@ -26,12 +28,16 @@ public struct DeliveredNotification: Hashable, Sendable {
     /// The conversation it belongs to: its record's, else its thread identifier; `nil` for
     /// neither.
     public var conversationIdentifier: String?
+    /// What it added to the app's unread count (``BadgeCounter``), which its removal takes off; 0
+    /// for none.
+    public var badgeIncrement: Int
 
     /// - Parameters: see the properties.
-    public init(requestIdentifier: String, messageIdentifiers: [String], conversationIdentifier: String?) {
+    public init(requestIdentifier: String, messageIdentifiers: [String], conversationIdentifier: String?, badgeIncrement: Int = 0) {
         self.requestIdentifier = requestIdentifier
         self.messageIdentifiers = messageIdentifiers
         self.conversationIdentifier = conversationIdentifier
+        self.badgeIncrement = badgeIncrement
     }
 
     /// Reads a delivered notification's request: Herald's record in `userInfo` where there is
@@ -48,19 +54,27 @@ public struct DeliveredNotification: Hashable, Sendable {
         let conversation = record?[Self.conversationKey] as? String
         self.init(
             requestIdentifier: requestIdentifier, messageIdentifiers: recorded ?? [requestIdentifier],
-            conversationIdentifier: conversation ?? (threadIdentifier.isEmpty ? nil : threadIdentifier))
+            conversationIdentifier: conversation ?? (threadIdentifier.isEmpty ? nil : threadIdentifier),
+            badgeIncrement: max((record?[Self.badgeIncrementKey] as? Int) ?? 0, 0))
     }
 
     /// The record the extension writes into the content it delivers for `message`: the ids a
     /// later push may name it by (an edit answers to the id of the message it replaced, and to
-    /// its own), and its conversation. `nil` when the message has neither.
-    public static func record(for message: Message) -> [String: Any]? {
+    /// its own), its conversation, and what it added to the unread count. `nil` when it has
+    /// none of these.
+    ///
+    /// - Parameters:
+    ///   - message: the message delivered.
+    ///   - badgeIncrement: what the notification stands for in the unread count
+    ///     (``EnrichedNotification/countedInBadge``).
+    public static func record(for message: Message, badgeIncrement: Int = 0) -> [String: Any]? {
         var identifiers: [String] = []
         if case .replace(let replaced)? = message.action { identifiers.append(replaced) }
         if let identifier = message.identifier, !identifiers.contains(identifier) { identifiers.append(identifier) }
         var record: [String: Any] = [:]
         if !identifiers.isEmpty { record[messageIdentifiersKey] = identifiers }
         if let conversation = message.conversationIdentifier { record[conversationKey] = conversation }
+        if badgeIncrement > 0 { record[badgeIncrementKey] = badgeIncrement }
         return record.isEmpty ? nil : record
     }
 

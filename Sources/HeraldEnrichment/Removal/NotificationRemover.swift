@@ -27,16 +27,18 @@ struct NotificationRemover<C: Clock<Duration>>: Sendable {
     /// - Parameters:
     ///   - action: what the push does to earlier notifications.
     ///   - budgetEnd: the pipeline's budget, which bounds the removal's own ``timeout``.
-    /// - Returns: the decisions: what was removed and whether iOS's list confirmed it.
-    func remove(_ action: MessageAction, budgetEnd: C.Instant) async -> [Decision] {
+    /// - Returns: the notifications asked to be removed (whether or not iOS's list confirmed
+    ///   it in time), and the decisions: what was removed and whether the list confirmed it.
+    func remove(_ action: MessageAction, budgetEnd: C.Instant) async -> (removed: [DeliveredNotification], decisions: [Decision]) {
         let deadline = min(clock.now.advanced(by: timeout), budgetEnd)
         let subject = action.subject
         guard let shown = await read(until: deadline) else {
-            return [Decision(.removalUnconfirmed, "iOS did not list the delivered notifications within \(timeout) or the budget; \(subject) may stay on screen")]
+            return ([], [Decision(.removalUnconfirmed, "iOS did not list the delivered notifications within \(timeout) or the budget; \(subject) may stay on screen")])
         }
-        let targets = shown.filter { $0.isNamed(by: action) }.map(\.requestIdentifier)
+        let removed = shown.filter { $0.isNamed(by: action) }
+        let targets = removed.map(\.requestIdentifier)
         guard !targets.isEmpty else {
-            return [Decision(.nothingToRemove, "no delivered notification of \(subject) is shown (of \(shown.count)); nothing to remove")]
+            return ([], [Decision(.nothingToRemove, "no delivered notification of \(subject) is shown (of \(shown.count)); nothing to remove")])
         }
         center.removeDelivered(withIdentifiers: targets)
         var reads = 0
@@ -45,9 +47,9 @@ struct NotificationRemover<C: Clock<Duration>>: Sendable {
             reads += 1
             let remaining = Set(listed.map(\.requestIdentifier)).intersection(targets)
             if remaining.isEmpty {
-                return [Decision(
+                return (removed, [Decision(
                     .notificationsRemoved,
-                    "removed \(targets.count) delivered notification\(targets.count == 1 ? "" : "s") of \(subject); gone from iOS's list after \(reads) read\(reads == 1 ? "" : "s")")]
+                    "removed \(targets.count) delivered notification\(targets.count == 1 ? "" : "s") of \(subject); gone from iOS's list after \(reads) read\(reads == 1 ? "" : "s")")])
             }
             let now = clock.now
             guard now < deadline, !Task.isCancelled else { break }
@@ -57,9 +59,9 @@ struct NotificationRemover<C: Clock<Duration>>: Sendable {
                 break  // Cancelled: delivery cannot wait (expiry).
             }
         }
-        return [Decision(
+        return (removed, [Decision(
             .removalUnconfirmed,
-            "asked iOS to remove \(targets.count) delivered notification\(targets.count == 1 ? "" : "s") of \(subject), but its list still showed them when the removal's time (\(timeout) or the budget) ran out; they may stay on screen")]
+            "asked iOS to remove \(targets.count) delivered notification\(targets.count == 1 ? "" : "s") of \(subject), but its list still showed them when the removal's time (\(timeout) or the budget) ran out; they may stay on screen")])
     }
 
     /// iOS's list, or `nil` when it does not answer before `deadline` (or the task is cancelled).

@@ -101,6 +101,13 @@ public struct ServiceConfiguration: Sendable {
         }
         appGroup = read(entries, .appGroup, as: String.self)
         enrichment.avatarCache = CacheLocation.avatarCache(appGroup: appGroup)
+        if let appGroup, let container = CacheLocation.groupContainer(appGroup) {
+            do {
+                enrichment.badgeCounter = try BadgeCounter.inContainer(container)
+            } catch {
+                problems.append("Herald.AppGroup: the unread count's folder cannot be made (\(error)); the badge is left to the payload")
+            }
+        }
         keychainGroup = read(entries, .keychainGroup, as: String.self)
         if let padding = read(entries, .groupPadding, as: String.self) {
             groupPadding = GroupPadding(rawValue: padding)!

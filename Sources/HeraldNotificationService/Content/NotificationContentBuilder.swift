@@ -20,7 +20,7 @@ struct NotificationContentBuilder {
         // The copy keeps what Herald does not model (userInfo, launch image, summary argument).
         let content = (original.mutableCopy() as? UNMutableNotificationContent) ?? UNMutableNotificationContent()
         // What a later edit or retraction finds this notification by, sealed ids included.
-        if let record = DeliveredNotification.record(for: notification.message) {
+        if let record = DeliveredNotification.record(for: notification.message, badgeIncrement: notification.countedInBadge) {
             content.userInfo[DeliveredNotification.recordKey] = record
         }
         content.title = fields.title

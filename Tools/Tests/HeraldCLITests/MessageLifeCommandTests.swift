@@ -60,6 +60,28 @@ struct MessageLifeCommandTests {
                 == "the app removes the delivered notifications of conversation c1 itself when iOS wakes it (a background push: best-effort, throttled by iOS)")
     }
 
+    @Test func aBadgeIncrementTravelsInTheCommunicationBlock() async throws {
+        let sent = try await HeraldProcess.run(Self.send + ["--text", "hi", "--badge-increment", "2"])
+        #expect(sent.status == 0)
+        #expect(try SendCommandTests.body(ofDryRun: sent.stdout)["communication"]?["badge_increment"] == 2)
+        let (_, preview) = try await Self.sendThenPreview(["--text", "hi", "--badge-increment", "2"])
+        let decisions = preview["decisions"]?.arrayValue?.compactMap { $0["code"]?.stringValue } ?? []
+        #expect(decisions.contains("badge-not-counted"))  // A preview keeps no count; the phone does.
+    }
+
+    @Test(arguments: [
+        (["--text", "hi", "--badge-increment", "0"], "--badge-increment must be 1 or more"),
+        (["--text", "hi", "--badge-increment", "1", "--badge", "3"], "--badge and --badge-increment"),
+        (["--retract", "m-1", "--retract-fallback", "filtered", "--badge-increment", "1"], "--badge-increment counts a new message"),
+        (["--text", "hi", "--badge=-1"], "--badge must be 0 or more"),
+        (["--text", "hi", "--badge", "abc"], "--badge"),
+    ])
+    func badBadgesAreRefusedWithAClearError(flags: [String], error: String) async throws {
+        let result = try await HeraldProcess.run(Self.send + flags)
+        #expect(result.status != 0)
+        #expect(result.stderr.contains(error), "\(result.stderr)")
+    }
+
     @Test func aBadgeIsTheCountPreviewShows() async throws {
         let (_, preview) = try await Self.sendThenPreview(["--text", "hi", "--badge", "7"])
         #expect(preview["content"]?["badge"] == 7)

@@ -205,6 +205,20 @@ import HeraldSending
         #expect(error.code == .invalidBadge)
     }
 
+    /// An increment travels with the message, where the extension counts it; only a new message
+    /// carries one, of 1 or more.
+    @Test func aBadgeIncrementCountsANewMessageOnly() throws {
+        var message = Self.message
+        message.badgeIncrement = 2
+        #expect(try PayloadBuilder().build(OutgoingMessage(message: message, text: "x")).json["communication"]?["badge_increment"] == 2)
+        message.badgeIncrement = 0
+        #expect(throws: PayloadBuildError.self) { try PayloadBuilder().build(OutgoingMessage(message: message, text: "x")) }
+        message.badgeIncrement = 1
+        message.action = .replace("m-1")
+        let edit = try #require(throws: PayloadBuildError.self) { try PayloadBuilder().build(OutgoingMessage(message: message, text: "x")) }
+        #expect(edit.code == .invalidBadge)
+    }
+
     @Test func aFailingSealerIsReported() {
         struct Refused: Error {}
         let sealing = PayloadBuilder.Sealing(fieldName: "sealed") { _ in throw Refused() }

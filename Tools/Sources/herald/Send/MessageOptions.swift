@@ -82,6 +82,13 @@ struct MessageOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("The app icon's badge: an absolute count, such as the unread messages (0 clears it).", valueName: "n"))
     var badge: Int?
 
+    @Option(
+        name: .customLong("badge-increment"),
+        help: ArgumentHelp(
+            "Add <n> to the unread count the extension keeps in the app group (its AppGroup setting), and show the count as the badge; a delete takes it off again.",
+            valueName: "n"))
+    var badgeIncrement: Int?
+
     @Option(name: .customLong("relevance-score"), help: ArgumentHelp("0 to 1: how iOS ranks it in the summary.", valueName: "score"))
     var relevanceScore: Double?
 
@@ -89,7 +96,7 @@ struct MessageOptions: ParsableArguments {
     var hasMessageFlags: Bool {
         messageID != nil || replaces != nil || !retract.isEmpty || clearConversation != nil || senderName != nil || senderID != nil || senderHandle != nil || avatarURL != nil || text != nil || conversation != nil
             || group != nil || groupAvatarURL != nil || !recipient.isEmpty || !attachmentURL.isEmpty || mention || title != nil || subtitle != nil
-            || category != nil || interruptionLevel != nil || relevanceScore != nil || badge != nil
+            || category != nil || interruptionLevel != nil || relevanceScore != nil || badge != nil || badgeIncrement != nil
     }
 
     func validate() throws {
@@ -119,6 +126,13 @@ struct MessageOptions: ParsableArguments {
         if let badge, badge < 0 {
             throw ValidationError("--badge must be 0 or more: a count of unread items, and 0 clears the badge")
         }
+        if let badgeIncrement {
+            guard badgeIncrement > 0 else { throw ValidationError("--badge-increment must be 1 or more: what one message adds to the unread count") }
+            guard badge == nil else { throw ValidationError("--badge and --badge-increment: give one; an absolute badge sets the count the increments add to") }
+            guard replaces == nil, !isRetraction else {
+                throw ValidationError("--badge-increment counts a new message: an edit keeps the count of the message it replaces, and a delete takes its messages' counts off")
+            }
+        }
         if let relevanceScore, !(0...1).contains(relevanceScore) {
             throw ValidationError("--relevance-score must be between 0 and 1")
         }
@@ -141,7 +155,8 @@ struct MessageOptions: ParsableArguments {
     /// For a background push, which shows nothing: the flags of what is shown are refused.
     func refuseShownFlags() throws {
         let shown = [("--text", text != nil), ("--title", title != nil), ("--subtitle", subtitle != nil), ("--category", category != nil),
-                     ("--interruption-level", interruptionLevel != nil), ("--relevance-score", relevanceScore != nil), ("--badge", badge != nil)].filter(\.1).map(\.0)
+                     ("--interruption-level", interruptionLevel != nil), ("--relevance-score", relevanceScore != nil), ("--badge", badge != nil),
+            ("--badge-increment", badgeIncrement != nil)].filter(\.1).map(\.0)
         if !shown.isEmpty {
             throw ValidationError(
                 "a background push shows nothing, so \(shown.joined(separator: ", ")) would be lost; send the data flags alone (--sender-name, --conversation, ...), or an alert push")
@@ -172,7 +187,7 @@ struct MessageOptions: ParsableArguments {
                 avatarURL: avatarURL.flatMap(URL.init(string:)))
         }
         let message = Message(
-            identifier: messageID, action: action, retractFallback: fallback,
+            identifier: messageID, action: action, retractFallback: fallback, badgeIncrement: badgeIncrement,
             sender: sender, conversationIdentifier: conversation, groupName: group, groupAvatarURL: groupAvatarURL.flatMap(URL.init(string:)),
             recipients: recipient, mentionsCurrentUser: mention,
             attachments: attachmentURL.compactMap(URL.init(string:)).map { Message.Attachment(url: $0) })
