@@ -13,7 +13,7 @@ let hasStandIn = false
 #endif
 let linuxOnlyTargets: Set<String> = [
     "AppleFrameworksStandIn", "AppleFrameworksStandInTests", "NotificationServiceTestSupport", "OneSignalExtension",
-    "FirebaseMessaging", "APNsExample", "OneSignalExample", "FirebaseExample", "ExampleExtensionTests",
+    "FirebaseMessaging", "APNsExample", "OneSignalExample", "FirebaseExample", "ExampleExtensionTests", "HeraldAppTests",
 ]
 /// The stand-in, for a target that needs it on Linux only.
 let standIn: [Target.Dependency] = hasStandIn ? [.target(name: "AppleFrameworksStandIn", condition: .when(platforms: [.linux]))] : []
@@ -41,6 +41,8 @@ let package = Package(
         // The sealed-content format, both ways: the extension opens, a server seals (Tools/).
         .library(name: "HeraldSealing", targets: ["HeraldSealing"]),
         .library(name: "HeraldNotificationService", targets: ["HeraldNotificationService"]),
+        // The app target's half: Reply and Mark as read from a message's notification.
+        .library(name: "HeraldApp", targets: ["HeraldApp"]),
         // Herald's own tests' loopback HTTP server, shared with the tests of Tools/; no app links it.
         .library(name: "HeraldTestSupport", targets: ["HeraldTestSupport"]),
     ],
@@ -64,6 +66,9 @@ let package = Package(
             name: "HeraldNotificationService",
             dependencies: ["HeraldCore", "HeraldEnrichment", "HeraldSealing", .product(name: "Crypto", package: "swift-crypto")] + standIn
         ),
+        // The app-side library: the message category's actions, the response handler, the
+        // outgoing intent's donation. Linked by the app target, never by the extension.
+        .target(name: "HeraldApp", dependencies: ["HeraldCore", "HeraldEnrichment"] + standIn),
         // Linux only: the UserNotifications/Intents surface the adapter uses, signature for
         // signature as Apple's SDK declares it (docs/architecture.md), with a recorder for tests.
         .target(name: "AppleFrameworksStandIn"),
@@ -79,6 +84,7 @@ let package = Package(
                 "HeraldTestSupport",
             ]
         ),
+        .testTarget(name: "HeraldAppTests", dependencies: ["HeraldApp", "HeraldCore"] + standIn),
         .testTarget(name: "AppleFrameworksStandInTests", dependencies: ["AppleFrameworksStandIn", "HeraldTestSupport"]),
         .testTarget(
             name: "HeraldNotificationServiceTests",

@@ -42,7 +42,7 @@ import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-PHONE_SIDE_MODULES = ["HeraldCore", "HeraldSealing", "HeraldEnrichment", "HeraldNotificationService"]
+PHONE_SIDE_MODULES = ["HeraldCore", "HeraldSealing", "HeraldEnrichment", "HeraldNotificationService", "HeraldApp"]
 # Toolchain modules whose symbol graphs carry Apple availability. `Foundation` and
 # `FoundationNetworking` on Linux are swift-corelibs-foundation: they carry only a few Apple
 # annotations, so most of their API is unchecked. `Dispatch` likewise.

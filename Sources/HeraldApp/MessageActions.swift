@@ -1,0 +1,112 @@
+import Foundation
+import HeraldCore
+
+/// Reply and Mark as read, straight from a message's notification: the app-side half of
+/// Herald, linked by the app target (never by the extension).
+///
+/// It registers the ``MessageCategory`` category with a text-input Reply action and a
+/// Mark-as-read action, becomes the notification center's delegate, and hands every response
+/// to one async handler as a ``MessageResponse``. After a reply it donates the outgoing
+/// `INSendMessageIntent`, so that Siri suggestions and Focus learn the conversation.
+///
+/// ```swift
+/// // In application(_:willFinishLaunchingWithOptions:), before launch finishes, so that a
+/// // response that launched the app in the background is not missed:
+/// actions = MessageActions { response in
+///     switch response.action {
+///     case .reply(let text): try? await chat.send(text, in: response.conversationIdentifier)
+///     case .markAsRead: await chat.markRead(response.conversationIdentifier)
+///     case .open, .dismiss: break
+///     }
+/// }
+/// await actions.install()
+/// ```
+///
+/// Keep the returned value alive (a property of the app delegate): the center holds its
+/// delegate weakly. The Reply and Mark-as-read actions have no `.foreground` option, so iOS
+/// handles them without opening the app, launching it in the background if need be; how long
+/// iOS lets the handler run then is not documented (UNVERIFIED).
+public final class MessageActions: NSObject, UNUserNotificationCenterDelegate, @unchecked Sendable {
+    // @unchecked: every stored property is immutable; the handler and titles are Sendable.
+
+    /// The actions' titles, shown to the user: localize them (pass `String(localized:)` values).
+    public struct Titles: Sendable {
+        /// The Reply action's title.
+        public var reply: String
+        /// The button that sends the typed reply.
+        public var send: String
+        /// The placeholder of the reply's text field.
+        public var placeholder: String
+        /// The Mark-as-read action's title.
+        public var markAsRead: String
+
+        /// - Parameters: see the properties; English by default.
+        public init(reply: String = "Reply", send: String = "Send", placeholder: String = "Message", markAsRead: String = "Mark as Read") {
+            self.reply = reply
+            self.send = send
+            self.placeholder = placeholder
+            self.markAsRead = markAsRead
+        }
+    }
+
+    private let titles: Titles
+    private let handler: @Sendable (MessageResponse) async -> Void
+
+    /// - Parameters:
+    ///   - titles: the actions' titles.
+    ///   - handler: receives every response to a message notification, on a task of its own;
+    ///     iOS is told the response was handled when it returns.
+    public init(titles: Titles = Titles(), handler: @escaping @Sendable (MessageResponse) async -> Void) {
+        self.titles = titles
+        self.handler = handler
+        super.init()
+    }
+
+    /// The message category: Reply (text input, SF Symbol `arrowshape.turn.up.left`) and Mark
+    /// as read (`checkmark.message`), neither opening the app.
+    ///
+    /// Apple: `UNTextInputNotificationAction(identifier:title:options:icon:textInputButtonTitle:textInputPlaceholder:)`
+    /// and `UNNotificationAction(identifier:title:options:icon:)` with `UNNotificationActionIcon`
+    /// are iOS 15 and macOS 12, below Herald's floor.
+    public var category: UNNotificationCategory {
+        let reply = UNTextInputNotificationAction(
+            identifier: MessageCategory.replyAction, title: titles.reply, options: [],
+            icon: UNNotificationActionIcon(systemImageName: "arrowshape.turn.up.left"), textInputButtonTitle: titles.send,
+            textInputPlaceholder: titles.placeholder)
+        let markAsRead = UNNotificationAction(
+            identifier: MessageCategory.markAsReadAction, title: titles.markAsRead, options: [],
+            icon: UNNotificationActionIcon(systemImageName: "checkmark.message"))
+        return UNNotificationCategory(identifier: MessageCategory.identifier, actions: [reply, markAsRead], intentIdentifiers: [], options: [])
+    }
+
+    /// Registers ``category`` beside the app's other categories (`setNotificationCategories`
+    /// replaces the whole set, so the ones registered already are kept) and becomes `center`'s
+    /// delegate. Call it before launch finishes.
+    public func install(on center: UNUserNotificationCenter = .current()) async {
+        let others = await center.notificationCategories().filter { $0.identifier != MessageCategory.identifier }
+        center.setNotificationCategories(others.union([category]))
+        center.delegate = self
+    }
+
+    /// Hands a message notification's response to the handler, then donates the reply.
+    public func userNotificationCenter(_ center: UNUserNotificationCenter, didReceive response: UNNotificationResponse) async {
+        guard let message = MessageResponse(response) else { return }
+        await handler(message)
+        if case .reply(let text) = message.action {
+            await Self.donateReply(text, in: message.conversationIdentifier)
+        }
+    }
+
+    /// Donates the outgoing message, so that iOS learns the conversation the user writes to.
+    /// A failed donation changes nothing for the user: it is not reported.
+    private static func donateReply(_ text: String, in conversation: String?) async {
+        let intent = INSendMessageIntent(
+            recipients: nil, outgoingMessageType: .outgoingMessageText, content: text, speakableGroupName: nil,
+            conversationIdentifier: conversation, serviceName: nil, sender: nil, attachments: nil)
+        let interaction = INInteraction(intent: intent, response: nil)
+        interaction.direction = .outgoing
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            interaction.donate { _ in continuation.resume() }
+        }
+    }
+}
