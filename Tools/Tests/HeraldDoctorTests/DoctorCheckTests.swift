@@ -154,6 +154,21 @@ import Testing
         #expect(try project.examine().statuses(.deploymentTarget) == [expected])
     }
 
+    @Test func aFilteredRetractFallbackNeedsTheFilteringEntitlement() throws {
+        var project = SyntheticProject()
+        #expect(try project.examine().results(.filteringEntitlement).isEmpty)  // Neither asked for nor there.
+        project.serviceInfo["Herald"] = ["RetractFallback": "filtered"]
+        let missing = try project.examine().results(.filteringEntitlement)
+        #expect(missing.map(\.status) == [.error])
+        #expect(missing.first?.message.contains("com.apple.developer.usernotifications.filtering") == true)
+        project.serviceEntitlements?["com.apple.developer.usernotifications.filtering"] = true
+        #expect(try project.examine().statuses(.filteringEntitlement) == [.ok])
+        project.serviceInfo["Herald"] = ["RetractFallback": "visible"]
+        let unused = try project.examine().results(.filteringEntitlement)
+        #expect(unused.map(\.status) == [.ok])
+        #expect(unused.first?.message.contains("when Herald.RetractFallback is filtered") == true)
+    }
+
     @Test func anAppGroupOnlyTheExtensionHasIsAWarning() throws {
         var project = SyntheticProject()
         project.serviceEntitlements?["com.apple.security.application-groups"] = ["group.com.example.chat", "group.other"]

@@ -11,6 +11,9 @@ public enum Doctor {
     static let serviceExtensionPoint = "com.apple.usernotifications.service"
     static let contentExtensionPoint = "com.apple.usernotifications.content-extension"
     static let communicationEntitlement = "com.apple.developer.usernotifications.communication"
+    /// Lets an extension deliver empty content, which iOS then does not show (Apple grants it
+    /// on request); what `RetractFallback` `filtered` relies on.
+    static let filteringEntitlement = "com.apple.developer.usernotifications.filtering"
     static let heraldProduct = "HeraldNotificationService"
 
     /// Runs every check on `project`.

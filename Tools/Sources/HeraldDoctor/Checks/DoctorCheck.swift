@@ -19,6 +19,9 @@ public struct DoctorCheck: Hashable, Sendable, Identifiable {
     public static let keychainGroup = DoctorCheck(
         id: "keychain-group", summary: "The extension's keychain groups are the app's too, Herald.KeychainGroup among them.")
     public static let heraldSettings = DoctorCheck(id: "herald-settings", summary: "Every key of the extension's Herald dictionary is known and valid.")
+    public static let filteringEntitlement = DoctorCheck(
+        id: "filtering-entitlement",
+        summary: "An extension whose Herald.RetractFallback is filtered has the notification filtering entitlement, without which iOS shows every deleted message's push.")
     public static let heraldLinked = DoctorCheck(
         id: "herald-linked", summary: "An extension configured for Herald links HeraldNotificationService, and the app does not.")
     public static let providerLibrary = DoctorCheck(
@@ -44,7 +47,7 @@ public struct DoctorCheck: Hashable, Sendable, Identifiable {
     /// Every check, in the order findings are reported.
     public static let all: [DoctorCheck] = [
         .serviceExtension, .communicationCapability, .activityTypes, .apsEnvironment, .singleServiceExtension, .principalClass, .embedded, .bundleIDPrefix,
-        .deploymentTarget, .appGroup, .keychainGroup, .heraldSettings, .heraldLinked, .providerLibrary, .contentCategory, .contentAttributes,
+        .deploymentTarget, .appGroup, .keychainGroup, .heraldSettings, .filteringEntitlement, .heraldLinked, .providerLibrary, .contentCategory, .contentAttributes,
         .contentInterface, .unresolvedSetting, .xcconfigInclude, .fileOutside, .fileCase, .fileMissing, .fileUnreadable,
     ]
 }

@@ -76,6 +76,27 @@ extension ExtensionChecks {
         }
     }
 
+    /// `RetractFallback` `filtered` needs the filtering entitlement on the extension: without it
+    /// iOS shows the push of every deleted or read message as sent. Reported only when the
+    /// setting asks for it, or when the entitlement is there (then which setting makes use of it).
+    mutating func checkFiltering(_ herald: HeraldSettings?, _ service: ResolvedTarget) {
+        let filters = service.entitlements?[Doctor.filteringEntitlement] == .bool(true)
+        guard herald?.string(ExtensionSetting.retractFallback.key) == RetractFallback.filtered.rawValue else {
+            if filters {
+                add(.filteringEntitlement, .ok, service,
+                    "has the filtering entitlement; Herald uses it for deleted and read messages when Herald.RetractFallback is filtered")
+            }
+            return
+        }
+        if filters {
+            add(.filteringEntitlement, .ok, service, "has the filtering entitlement that Herald.RetractFallback filtered needs")
+        } else {
+            add(.filteringEntitlement, .error, service,
+                "Herald.RetractFallback is filtered, but the extension's entitlements have no \(Doctor.filteringEntitlement): iOS shows the push of every deleted or read message as sent",
+                fix: "Request the entitlement from Apple (developer.apple.com/contact/request/notification-service), then add \(Doctor.filteringEntitlement) = YES to the extension's entitlements file; until then set Herald.RetractFallback to visible or background.")
+        }
+    }
+
     /// The extension links HeraldNotificationService when it is configured for it; the app does not.
     mutating func checkHeraldLinking(_ service: ResolvedTarget, app: ResolvedTarget?, linksHerald: Bool, hasSettings: Bool) {
         var failed = false

@@ -82,6 +82,7 @@ struct ExtensionChecks {
             checkGroups(.keychainGroup, entitlement: "keychain-access-groups", settingKey: "KeychainGroup", herald: herald, &service, app: &app!)
         }
         if let herald { checkHeraldSettings(herald, service) }
+        if !service.isUnread("CODE_SIGN_ENTITLEMENTS") { checkFiltering(herald, service) }
         checkProviderLibraries(service)
         checkHeraldLinking(service, app: app, linksHerald: linksHerald, hasSettings: heraldSettings != nil)
     }
