@@ -10,6 +10,7 @@ extension PreviewReport {
     func page(payload: Payload, name: String, app: AppLook) -> PreviewPage {
         var summary = ["layout \(notification.layoutName)", notification.extensionWillRun ? "the extension runs" : "the extension does not run"]
         if let conversion { summary.append("converted from a request body for the \(conversion.provider)") }
+        if let action { summary.append(action) }
         return PreviewPage(
             title: "Herald preview: \(name)",
             withHerald: .withHerald(self, payload: payload, appName: app.name),

@@ -84,6 +84,22 @@ struct PreviewPictureTests {
         #expect(NotificationCard.withHerald(PreviewReport(notification: notification, lint: [], elapsed: .zero), payload: payload, appName: "Rope") == without)
     }
 
+    @Test func aRetractionIsDrawnAsNothingOrAsItsPlainText() {
+        let payload = Payload(json: [
+            "aps": ["alert": ["title": "Ann", "body": "Message deleted"], "mutable-content": 1],
+            "communication": ["sender_name": "Ann", "retracts": "m-1"],
+        ])
+        var notification = EnrichedNotification(
+            stage: .complete, layoutName: "apns", extensionWillRun: true, content: ContentFields(aps: payload.aps!), message: Layout.apns.decode(payload.json).message,
+            deliversNothing: true)
+        let hidden = NotificationCard.withHerald(PreviewReport(notification: notification, lint: [], elapsed: .zero), payload: payload, appName: "Rope")
+        #expect(hidden.nothingShown?.hasPrefix("iOS shows nothing") == true)
+        notification.deliversNothing = false  // RetractFallback visible: the text, without Ann's layout.
+        let shown = NotificationCard.withHerald(PreviewReport(notification: notification, lint: [], elapsed: .zero), payload: payload, appName: "Rope")
+        #expect(shown.leading == .appIcon)
+        #expect(shown.body == "Message deleted")
+    }
+
     @Test func aBadAppIconIsAUsageError() async throws {
         let (result, _) = try await Self.preview(["aps": ["alert": "x"]], ["--no-fetch", "--html", "$DIR/p.html", "--app-icon", HeraldProcess.path("README.md")])
         #expect(result.status == 2)

@@ -63,8 +63,14 @@ struct NotificationCard: Hashable {
         let notification = report.notification
         guard notification.extensionWillRun else { return withoutHerald(payload, appName: appName) }
         let content = notification.content
+        if notification.deliversNothing {
+            return NotificationCard(
+                leading: .appIcon, title: appName, secondary: [], body: "", thumbnail: nil,
+                nothingShown: "iOS shows nothing: the extension removes the retracted notifications and delivers empty content")
+        }
         let thumbnail = notification.attachments.lazy.compactMap(Self.thumbnail).first
-        guard let sender = notification.message.sender else {
+        // A retraction's own text ("Message deleted") is shown without the sender's layout.
+        guard let sender = notification.message.sender, notification.isCommunication else {
             return NotificationCard(
                 leading: .appIcon, title: content.title.isEmpty ? appName : content.title,
                 secondary: content.subtitle.isEmpty ? [] : [content.subtitle], body: content.body, thumbnail: thumbnail, nothingShown: nil)
