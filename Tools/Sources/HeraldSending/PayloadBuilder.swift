@@ -127,13 +127,11 @@ public struct PayloadBuilder: Sendable {
     public func buildBackground(_ message: Message) throws(PayloadBuildError) -> BuiltPayload {
         try Self.validateIdentifiers(of: message)
         var message = message
-        if message.action?.isRetraction == true {
-            // A background push is the background fallback: said in the payload for a preview.
-            guard message.retractFallback ?? .background == .background else {
-                throw PayloadBuildError(
-                    .retractFallback, "a background push retracts for the background fallback, not \"\(message.retractFallback!.rawValue)\": build an alert push for it")
-            }
-            message.retractFallback = .background
+        // A background push is the background fallback: said in the payload for a preview.
+        if message.action?.isRetraction == true, message.retractFallback == nil { message.retractFallback = .background }
+        if case .needsAlertPush(let fallback)? = RetractionPush.problem(with: message, isBackground: true) {
+            throw PayloadBuildError(
+                .retractFallback, "a background push retracts for the background fallback, not \"\(fallback.rawValue)\": build an alert push for it")
         }
         let root: JSONValue = ["aps": ["content-available": 1]]
         let json: JSONValue
@@ -169,19 +167,15 @@ public struct PayloadBuilder: Sendable {
 
     private func validate(_ outgoing: OutgoingMessage) throws(PayloadBuildError) {
         try Self.validateIdentifiers(of: outgoing.message)
-        if outgoing.message.action?.isRetraction == true {
-            // iOS shows an alert push as sent unless the extension may filter it: the app's choice
-            // decides what this push must be.
-            switch outgoing.message.retractFallback {
-            case nil:
-                throw PayloadBuildError(
-                    .retractFallback,
-                    "a retraction needs the app's retract fallback: filtered (its extension has the filtering entitlement), visible (this push's text is shown), or background (build a background push)")
-            case .background:
-                throw PayloadBuildError(.retractFallback, "the background fallback is a background push: build it with buildBackground")
-            case .filtered, .visible:
-                break
-            }
+        switch RetractionPush.problem(with: outgoing.message, isBackground: false) {
+        case .noFallback?:
+            throw PayloadBuildError(
+                .retractFallback,
+                "a retraction needs the app's retract fallback: filtered (its extension has the filtering entitlement), visible (this push's text is shown), or background (build a background push)")
+        case .needsBackgroundPush?:
+            throw PayloadBuildError(.retractFallback, "the background fallback is a background push: build it with buildBackground")
+        case .needsAlertPush?, nil:
+            break
         }
         if let score = outgoing.relevanceScore, !(score.isFinite && (0...1).contains(score)) {
             throw PayloadBuildError(.invalidRelevanceScore, "relevance score \(score) is outside 0...1")

@@ -82,6 +82,34 @@ struct MessageLifeCommandTests {
         #expect(result.stderr.contains(error), "\(result.stderr)")
     }
 
+    @Test func aOneSignalDeleteBecomesAPayloadThatRemovesAndShowsNothing() async throws {
+        let sent = try await HeraldProcess.run([
+            "send", "onesignal", "--app-id", "app-1", "--external-id", "u-1", "--dry-run", "--sender-name", "Ann", "--conversation", "c1",
+            "--retract", "m-1", "--retract-fallback", "filtered",
+        ])
+        #expect(sent.status == 0, "\(sent.stderr)")
+        let body = try SendCommandTests.body(ofDryRun: sent.stdout)
+        #expect(body["mutable_content"] == true)
+        // herald preview converts OneSignal's request body into the payload the phone receives.
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("herald-onesignal-\(UUID().uuidString).json")
+        try Data(body.jsonText().utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let previewed = try await HeraldProcess.run(["preview", "--json", "--no-fetch", file.path])
+        let preview = try JSONValue(parsing: Data(previewed.stdout.utf8))
+        #expect(preview["action"]?.stringValue == "removes the delivered notifications of message m-1 and shows nothing (needs the filtering entitlement)")
+        #expect(preview["deliversNothing"] == true)
+    }
+
+    @Test func aOneSignalRetractionThatOneSignalCannotSendIsRefused() async throws {
+        let base = ["send", "onesignal", "--app-id", "app-1", "--external-id", "u-1", "--dry-run", "--retract", "m-1"]
+        let background = try await HeraldProcess.run(base + ["--retract-fallback", "background"])
+        #expect(background.status != 0)
+        #expect(background.stderr.contains("send it with send apns --push-type background"))
+        let none = try await HeraldProcess.run(base)
+        #expect(none.status != 0)
+        #expect(none.stderr.contains("need --retract-fallback filtered or visible"))
+    }
+
     @Test func aBadgeIsTheCountPreviewShows() async throws {
         let (_, preview) = try await Self.sendThenPreview(["--text", "hi", "--badge", "7"])
         #expect(preview["content"]?["badge"] == 7)

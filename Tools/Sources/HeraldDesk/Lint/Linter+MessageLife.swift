@@ -24,27 +24,24 @@ extension Linter {
                 .messageIDTooLong,
                 "\(key) \"\(identifier.prefix(16))…\" is \(identifier.utf8.count) bytes; a collapse id may be \(APNSCollapseID.maximumByteCount): shorten the id"))
         }
-        guard let action = message.action, action.isRetraction else { return }
-        switch message.retractFallback {
-        case nil:
+        switch RetractionPush.problem(with: message, isBackground: isBackground) {
+        case .noFallback?:
             findings.append(LintFinding(
                 .retractionShown,
                 "this push retracts, but says no retract_fallback: without the filtering entitlement iOS shows it as sent; add \"retract_fallback\": filtered, visible or background to the communication block"))
-        case .background where !isBackground:
+        case .needsBackgroundPush?:
             findings.append(LintFinding(
                 .retractionShown, "retract_fallback is background, but this is an alert push, which iOS shows: send aps with content-available: 1 alone, push type background"))
-        case .filtered?, .visible?:
-            if isBackground {
-                findings.append(LintFinding(
-                    .retractionShown,
-                    "retract_fallback is \(message.retractFallback!.rawValue), but this is a background push, which the extension never sees: send an alert push with mutable-content: 1"))
-            } else if !preview.extensionWillRun {
+        case .needsAlertPush(let fallback)?:
+            findings.append(LintFinding(
+                .retractionShown,
+                "retract_fallback is \(fallback.rawValue), but this is a background push, which the extension never sees: send an alert push with mutable-content: 1"))
+        case nil:
+            if message.action?.isRetraction == true, !isBackground, !preview.extensionWillRun {
                 findings.append(LintFinding(
                     .retractionShown,
                     "this push retracts, but the extension will not run for it (it needs mutable-content: 1 and a visible alert), so iOS shows it as sent and removes nothing"))
             }
-        case .background?:
-            break
         }
     }
 }

@@ -216,11 +216,12 @@ struct SendAPNsCommand: AsyncParsableCommand {
         if fallback != nil, !message.isRetraction, payload == nil {
             throw ValidationError("--retract-fallback goes with --retract or --clear-conversation (or a payload file that retracts)")
         }
-        if fallback == .background, !isBackground {
-            throw ValidationError("--retract-fallback background sends a background push: add --push-type background")
-        }
-        if isBackground, message.isRetraction, fallback != .background {
-            throw ValidationError("a background push retracts for --retract-fallback background; \(fallback!.rawValue) needs an alert push")
+        // A payload file may say the fallback itself: the builder checks that message.
+        guard message.isRetraction else { return }
+        switch RetractionPush.problem(with: message.data, isBackground: isBackground) {
+        case .needsBackgroundPush?: throw ValidationError("--retract-fallback background sends a background push: add --push-type background")
+        case .needsAlertPush(let other)?: throw ValidationError("a background push retracts for --retract-fallback background; \(other.rawValue) needs an alert push")
+        case .noFallback?, nil: break
         }
     }
 

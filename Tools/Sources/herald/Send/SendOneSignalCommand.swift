@@ -3,6 +3,7 @@ import AsyncHTTPClient
 import Foundation
 import HeraldCore
 import HeraldOneSignal
+import HeraldSending
 
 struct SendOneSignalCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -56,13 +57,22 @@ struct SendOneSignalCommand: AsyncParsableCommand {
     var verbose = false
 
     func validate() throws {
-        if message.isRetraction || message.retractFallback != nil {
-            throw ValidationError("send onesignal does not send retractions yet (--retract, --clear-conversation, --retract-fallback); send them with send apns")
+        // OneSignal's notifications here are alert pushes the extension runs for (mutable_content).
+        switch RetractionPush.problem(with: message.data, isBackground: false) {
+        case .noFallback?:
+            throw ValidationError("--retract and --clear-conversation need --retract-fallback filtered or visible: how the app shows nothing for them")
+        case .needsBackgroundPush?:
+            throw ValidationError("send onesignal sends alert pushes: --retract-fallback background is a background push; send it with send apns --push-type background")
+        case .needsAlertPush?, nil:
+            break
+        }
+        if message.retractFallback != nil, !message.isRetraction {
+            throw ValidationError("--retract-fallback goes with --retract or --clear-conversation")
         }
         guard subscriptionID.isEmpty != externalID.isEmpty else {
             throw ValidationError("give --subscription-id or --external-id (one kind per send)")
         }
-        guard message.text != nil else {
+        guard message.text != nil || message.isRetraction else {
             throw ValidationError("give --text (with --sender-name for a communication notification); OneSignal builds the payload itself, from the message flags")
         }
         if let endpoint {
