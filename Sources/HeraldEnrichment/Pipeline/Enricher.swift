@@ -81,9 +81,13 @@ public struct Enricher<C: Clock<Duration>>: Sendable {
             progress.publish(notification)
             let (removed, removalDecisions) = await removeDelivered(action, budgetEnd: budgetEnd)
             let taken = removed.reduce(0) { $0 + $1.badgeIncrement }
+            // Counted on a copy, outside the progress's lock: an expiry never waits for the file's.
+            var counted = notification
+            counted.decisions = []
+            if taken > 0 { count(by: -taken, into: &counted) }
             progress.update { notification in
-                notification.decisions += removalDecisions
-                if taken > 0 { count(by: -taken, into: &notification) }
+                notification.decisions += removalDecisions + counted.decisions
+                notification.content.badge = counted.content.badge
             }
             return progress.complete() ?? notification
         }
