@@ -1,5 +1,6 @@
 import ArgumentParser
 @_spi(HeraldTools) import HeraldCore
+import HeraldDesk
 import HeraldDoctor
 import HeraldSending
 
@@ -17,7 +18,7 @@ struct DeliveryOptions: ParsableArguments {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "An app's Xcode project, as `herald doctor` takes it: warn when aps.category names none of its content extensions.", valueName: "path"))
+            "An app's Xcode project, as `herald doctor` takes it: warn when aps.category names none of its content extensions, or a time-sensitive push goes to an app without that capability.", valueName: "path"))
     var project: String?
 
     func validate() throws {
@@ -36,23 +37,40 @@ struct DeliveryOptions: ParsableArguments {
         APNSPushOptions(pushType: pushType.map(APNSPushType.init(rawValue:)), priority: priority.map(APNSPriority.init(rawValue:)))
     }
 
-    /// Every category the project's content extensions are shown for, with the extension;
-    /// `nil` without `--project`.
+    /// What lint checks a payload against in the project; `nil` without `--project`.
     ///
     /// - Throws: ``CLIError`` (status 2) when the project cannot be read.
-    func contentCategories() throws(CLIError) -> [(category: String, target: String)]? {
+    func projectFacts() throws(CLIError) -> ProjectFacts? {
         guard let project else { return nil }
-        var categories: [(category: String, target: String)] = []
+        var facts = ProjectFacts()
         do {
             let root = try ProjectRoot(given: project)
             for url in try ProjectLocator.projects(at: project) {
-                for found in try Doctor.examine(XcodeProject(contentsOf: url, root: root)).extensions where found.kind == .content {
-                    categories += found.categories.map { (category: $0, target: found.target) }
+                let report = Doctor.examine(try XcodeProject(contentsOf: url, root: root))
+                for found in report.extensions where found.kind == .content {
+                    facts.contentCategories += found.categories.map { (category: $0, target: found.target) }
                 }
+                facts.apps += report.apps
+                facts.timeSensitiveApps += report.timeSensitiveApps
             }
         } catch {
             throw .usage("--project: \(error)")
         }
-        return categories
+        return facts
+    }
+}
+
+/// What `--project` tells lint about the app a payload is for.
+struct ProjectFacts {
+    /// Every category the project's content extensions are shown for, with the extension.
+    var contentCategories: [(category: String, target: String)] = []
+    /// The application targets, and those with the Time Sensitive Notifications capability.
+    var apps: [String] = []
+    var timeSensitiveApps: [String] = []
+
+    /// The findings on `payload` that need the project.
+    func lint(_ payload: Payload) -> [LintFinding] {
+        Linter.lintCategory(payload, contentCategories: contentCategories)
+            + Linter.lintTimeSensitive(payload, apps: apps, timeSensitiveApps: timeSensitiveApps)
     }
 }

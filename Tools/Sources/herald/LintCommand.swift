@@ -43,9 +43,9 @@ struct LintCommand: AsyncParsableCommand {
             error.exit()
         }
         let pushOptions = deliveryOptions.pushOptions
-        let contentCategories: [(category: String, target: String)]?
+        let project: ProjectFacts?
         do {
-            contentCategories = try deliveryOptions.contentCategories()
+            project = try deliveryOptions.projectFacts()
         } catch {
             error.exit()
         }
@@ -65,7 +65,7 @@ struct LintCommand: AsyncParsableCommand {
                 let device = try DevicePayload(data: data, language: requestOptions.language)
                 let preview = Preview(payload: device.payload, layout: layout)
                 var findings = Linter.lint(device.payload, preview: preview, conversion: device.conversion, pushOptions: pushOptions)
-                if let contentCategories { findings += Linter.lintCategory(device.payload, contentCategories: contentCategories) }
+                if let project { findings += project.lint(device.payload) }
                 results.append((source.displayName, device.conversion?.provider, preview.layout.name, findings))
             } catch {
                 results.append((source.displayName, nil, nil, [error.finding]))

@@ -106,7 +106,7 @@ struct PreviewCommand: AsyncParsableCommand {
             let layout = try layoutOptions.resolve()
             let keyProvider = try decryptionOptions.keys()
             let app = try appLookOptions.resolve()
-            let contentCategories = try deliveryOptions.contentCategories()
+            let project = try deliveryOptions.projectFacts()
             let source = PayloadSource(argument: payload)
             let device: DevicePayload
             do {
@@ -132,7 +132,7 @@ struct PreviewCommand: AsyncParsableCommand {
             let fetcher = AsyncHTTPClientFetcher(allowHTTP: allowHTTP)
             let report = await PreviewReport(
                 previewing: device, configuration: configuration, fetcher: fetcher, keyProvider: keyProvider, pushOptions: deliveryOptions.pushOptions,
-                contentCategories: contentCategories)
+                project: project)
             await fetcher.shutdown()
             if json { printJSON(report.json, .pretty) } else { printText(report.text) }
             if html != nil || png != nil {

@@ -34,10 +34,10 @@ extension PreviewReport {
     ///   - keyProvider: decryption keys; `nil` for none.
     ///   - pushOptions: the push type and priority it will be sent with (`--push-type`,
     ///     `--priority`), for lint.
-    ///   - contentCategories: the app's content extensions' categories (`--project`), for lint.
+    ///   - project: what `--project` tells lint about the app.
     init(
         previewing device: DevicePayload, configuration: EnrichmentConfiguration, fetcher: any Fetcher, keyProvider: (any KeyProvider)?,
-        pushOptions: APNSPushOptions = APNSPushOptions(), contentCategories: [(category: String, target: String)]? = nil
+        pushOptions: APNSPushOptions = APNSPushOptions(), project: ProjectFacts? = nil
     ) async {
         let clock = ContinuousClock()
         let start = clock.now
@@ -68,7 +68,7 @@ extension PreviewReport {
         isBackgroundPush = isBackground
         elapsed = start.duration(to: clock.now)
         var lint = Linter.lint(device.payload, preview: original, conversion: device.conversion, pushOptions: pushOptions)
-        if let contentCategories { lint += Linter.lintCategory(device.payload, contentCategories: contentCategories) }
+        if let project { lint += project.lint(device.payload) }
         self.lint = lint
         conversion = device.conversion
     }

@@ -58,6 +58,19 @@ struct BackgroundPushTests {
         #expect(right.stdout.contains("no problems"))
     }
 
+    @Test func lintWithAProjectChecksATimeSensitivePushAgainstTheAppsCapability() async throws {
+        // Bark's app has the Time Sensitive Notifications capability.
+        let bark = HeraldProcess.path("Tools/Tests/HeraldDoctorTests/Fixtures/xcode/Finb-Bark")
+        let payload = Data(#"{"aps": {"alert": {"title": "A", "body": "b"}, "mutable-content": 1, "interruption-level": "time-sensitive"}}"#.utf8)
+        let result = try await HeraldProcess.run(["lint", "--project", bark, "-"], stdin: payload)
+        #expect(result.status == 0)
+        #expect(!result.stdout.contains("time-sensitive-entitlement"))
+        // Element X's app has not.
+        let element = HeraldProcess.path("Tools/Tests/HeraldDoctorTests/Fixtures/xcode/element-hq-element-x-ios")
+        let warned = try await HeraldProcess.run(["lint", "--project", element, "-"], stdin: payload)
+        #expect(warned.stdout.contains("warning time-sensitive-entitlement: interruption-level is time-sensitive, but ElementX has no"), "\(warned.stdout)")
+    }
+
     @Test func lintWithAProjectNamesTheContentExtensionsCategories() async throws {
         let bark = HeraldProcess.path("Tools/Tests/HeraldDoctorTests/Fixtures/xcode/Finb-Bark")
         let payload = Data(#"{"aps": {"alert": {"title": "A", "body": "b"}, "mutable-content": 1, "category": "cpy"}}"#.utf8)

@@ -278,11 +278,21 @@ struct LintTests {
         #expect(Linter.lintCategory(payload, contentCategories: []).map(\.severity) == [.info])
     }
 
+    @Test func aTimeSensitivePushNeedsTheAppsCapability() {
+        let urgent = Payload(json: ["aps": ["alert": "x", "interruption-level": "time-sensitive"]])
+        let findings = Linter.lintTimeSensitive(urgent, apps: ["Chat", "Chat Beta"], timeSensitiveApps: ["Chat"])
+        #expect(findings.map(\.rule) == [.timeSensitiveEntitlement])
+        #expect(findings.first?.message.contains("Chat Beta has no com.apple.developer.usernotifications.time-sensitive entitlement") == true)
+        #expect(Linter.lintTimeSensitive(urgent, apps: ["Chat"], timeSensitiveApps: ["Chat"]).isEmpty)
+        let active = Payload(json: ["aps": ["alert": "x", "interruption-level": "active"]])
+        #expect(Linter.lintTimeSensitive(active, apps: ["Chat"], timeSensitiveApps: []).isEmpty)
+    }
+
     /// Invalid JSON and a refused request give no payload to lint, and an unknown request field
     /// is no payload's: each has its own test.
     static let unparsed: Set = [LintRule.invalidJSON.id, LintRule.requestRefused.id, LintRule.requestFieldUnknown.id]
-    /// Checked against a project's content extensions, in its own test.
-    static let withProject: Set = [LintRule.categoryWithoutContentExtension.id]
+    /// Checked against a project (its content extensions, its app's capabilities), each in its own test.
+    static let withProject: Set = [LintRule.categoryWithoutContentExtension.id, LintRule.timeSensitiveEntitlement.id]
 
     @Test func aRequestBodyIsLintedInItsOwnWords() throws {
         let expo: JSONValue = ["to": "ExponentPushToken[a]", "title": "Maya", "body": "hi", "data": ["sender_name": "Maya"], "mutableContnt": true]

@@ -169,6 +169,15 @@ import Testing
         #expect(unused.first?.message.contains("when Herald.RetractFallback is filtered") == true)
     }
 
+    @Test func theReportNamesTheAppsWithTheTimeSensitiveCapability() throws {
+        var project = SyntheticProject()
+        let without = try project.examine()
+        #expect(without.apps == ["Chat"])
+        #expect(without.timeSensitiveApps.isEmpty)
+        project.appEntitlements?["com.apple.developer.usernotifications.time-sensitive"] = true
+        #expect(try project.examine().timeSensitiveApps == ["Chat"])
+    }
+
     @Test func anAppGroupOnlyTheExtensionHasIsAWarning() throws {
         var project = SyntheticProject()
         project.serviceEntitlements?["com.apple.security.application-groups"] = ["group.com.example.chat", "group.other"]

@@ -67,6 +67,9 @@ public struct LintRule: Hashable, Sendable, Identifiable {
     public static let categoryWithoutContentExtension = LintRule(
         id: "category-without-content-extension", severity: .warning,
         summary: "With --project: aps.category names no content extension's UNNotificationExtensionCategory, so the expanded view is the default.")
+    public static let timeSensitiveEntitlement = LintRule(
+        id: "time-sensitive-entitlement", severity: .warning,
+        summary: "With --project: a time-sensitive push to an app without the Time Sensitive Notifications capability, which it needs to break through Focus.")
     public static let serverRequestBody = LintRule(
         id: "server-request-body", severity: .warning,
         summary: "The file is a provider's request body (FCM, OneSignal, PubNub), not the payload the phone receives.")
@@ -89,7 +92,7 @@ public struct LintRule: Hashable, Sendable, Identifiable {
         .invalidJSON, .noAPS, .noMutableContent, .noVisibleAlert, .mutableContentType, .badgeType, .apsValueType,
         .payloadTooLarge, .customKeyInAPS, .communicationWithoutSenderName, .communicationKeyNotRead, .communicationValueType, .avatarURL, .attachmentURL,
         .unknownInterruptionLevel, .relevanceScoreRange, .contentAvailableWithAlert, .backgroundWithAlert, .backgroundWithoutContentAvailable,
-        .backgroundPriority, .backgroundPushType, .apnsHeaderInvalid, .categoryWithoutContentExtension, .oneSignalDataTooLarge,
+        .backgroundPriority, .backgroundPushType, .apnsHeaderInvalid, .categoryWithoutContentExtension, .timeSensitiveEntitlement, .oneSignalDataTooLarge,
         .serverRequestBody, .requestRefused, .requestFieldUnknown, .retractionShown, .messageIDTooLong,
     ]
 }

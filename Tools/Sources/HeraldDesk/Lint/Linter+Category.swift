@@ -24,4 +24,20 @@ extension Linter {
             .categoryWithoutContentExtension,
             "aps.category \"\(category)\" is no content extension's category (\(known)), so the expanded notification is the default one\(near)")]
     }
+
+    /// With `--project`: a `time-sensitive` push needs the app's Time Sensitive Notifications
+    /// capability. What iOS does without it is UNVERIFIED (the level is not documented to
+    /// apply); the capability is added in Xcode, with no request to Apple.
+    ///
+    /// - Parameters:
+    ///   - apps: the project's application targets.
+    ///   - timeSensitiveApps: those whose entitlements grant time-sensitive notifications.
+    public static func lintTimeSensitive(_ payload: Payload, apps: [String], timeSensitiveApps: [String]) -> [LintFinding] {
+        guard payload.aps?.interruptionLevel == .timeSensitive else { return [] }
+        let without = apps.filter { !timeSensitiveApps.contains($0) }
+        guard !without.isEmpty else { return [] }
+        return [LintFinding(
+            .timeSensitiveEntitlement,
+            "interruption-level is time-sensitive, but \(without.joined(separator: ", ")) has no com.apple.developer.usernotifications.time-sensitive entitlement: add the Time Sensitive Notifications capability in Xcode, or iOS may not let it break through Focus")]
+    }
 }

@@ -14,6 +14,9 @@ public enum Doctor {
     /// Lets an extension deliver empty content, which iOS then does not show (Apple grants it
     /// on request); what `RetractFallback` `filtered` relies on.
     static let filteringEntitlement = "com.apple.developer.usernotifications.filtering"
+    /// Lets an app's notifications break through Focus and the summary with
+    /// `interruption-level: time-sensitive` (the Time Sensitive Notifications capability).
+    static let timeSensitiveEntitlement = "com.apple.developer.usernotifications.time-sensitive"
     static let heraldProduct = "HeraldNotificationService"
 
     /// Runs every check on `project`.
@@ -26,6 +29,8 @@ public enum Doctor {
         let names = project.configurations.map(\.name)
         var findings: [DoctorFinding] = []
         var found: [NotificationExtension] = []
+        var examinedApps: [String] = []
+        var timeSensitive: [String: Int] = [:]  // configurations in which the app has the entitlement
         var unresolved: [String: (targets: Set<String>, configurations: [String])] = [:]
         for configuration in names {
             var resolved: [String: ResolvedTarget] = [:]
@@ -80,6 +85,8 @@ public enum Doctor {
             }
             for name in apps {
                 guard var app = resolved[name] else { continue }
+                if !examinedApps.contains(name) { examinedApps.append(name) }
+                if app.entitlements?[timeSensitiveEntitlement] == .bool(true) { timeSensitive[name, default: 0] += 1 }
                 var check = ExtensionChecks(configuration: configuration)
                 check.runAppChecks(&app)
                 if let services = servicesByApp[name], services.count > 1 {
@@ -114,7 +121,10 @@ public enum Doctor {
         findings += unresolvedFindings(unresolved, project: project)
         findings += cycleFindings(project)
         findings += outsideFindings(project)
-        return DoctorReport(projectURL: project.url, configurations: names, extensions: found, findings: merge(findings, targets: project.targets))
+        var report = DoctorReport(projectURL: project.url, configurations: names, extensions: found, findings: merge(findings, targets: project.targets))
+        report.apps = examinedApps
+        report.timeSensitiveApps = examinedApps.filter { timeSensitive[$0] == names.count }
+        return report
     }
 
     /// Checks an Expo app's config before `npx expo prebuild` has made its Xcode project: the
