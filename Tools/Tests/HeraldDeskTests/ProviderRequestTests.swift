@@ -44,6 +44,30 @@ struct ProviderRequestTests {
         #expect(conversion.decisions.first?.message.contains("contents.en → aps.alert.body") == true)
     }
 
+    /// A message's life travels in FCM's and Expo's data as in any payload: FCM's values are
+    /// strings (the communication block as JSON text, ids comma-separated, the increment as
+    /// digits), Expo's keep their types.
+    @Test func fcmAndExpoRequestsCarryAMessagesLife() throws {
+        let fcm: JSONValue = ["message": [
+            "token": "t",
+            "apns": ["payload": ["aps": ["alert": ["title": "Ann", "body": "Message deleted"], "mutable-content": 1]]],
+            "data": ["communication": #"{"sender_name":"Ann","conversation_id":"c1","retracts":"m-1,m-2","retract_fallback":"filtered"}"#],
+        ]]
+        let fcmPayload = Payload(json: try #require(ProviderRequest(fcm)).convert().payload)
+        let fcmMessage = Preview(payload: fcmPayload).message
+        #expect(fcmMessage.action == .retract(["m-1", "m-2"]))
+        #expect(fcmMessage.retractFallback == .filtered)
+        let expo: JSONValue = [
+            "to": "ExponentPushToken[a]", "title": "Ann", "body": "hi", "mutableContent": true,
+            "data": ["communication": ["sender_name": "Ann", "message_id": "m-3", "replaces": "m-2"]],
+        ]
+        let expoMessage = Preview(payload: Payload(json: try #require(ProviderRequest(expo)).convert().payload)).message
+        #expect(expoMessage.identifier == "m-3")
+        #expect(expoMessage.action == .replace("m-2"))
+        let counted: JSONValue = ["message": ["token": "t", "data": ["communication": #"{"sender_name":"Ann","badge_increment":"2"}"#]]]
+        #expect(Preview(payload: Payload(json: try #require(ProviderRequest(counted)).convert().payload)).message.badgeIncrement == 2)
+    }
+
     @Test func oneSignalSendsEachSubscriptionItsLanguageOrEnglish() throws {
         let body: JSONValue = ["app_id": "a", "contents": ["en": "Hello", "es": "Hola"], "headings": ["en": "Hi"]]
         let spanish = try #require(ProviderRequest(body)).convert(language: "es")
