@@ -111,6 +111,16 @@ struct BadgeCounterTests {
     func anIncrementThatIsNoWholeNumberAboveZeroIsIgnored(increment: JSONValue) {
         let preview = Preview(payload: Self.payload(["badge_increment": increment]))
         #expect(preview.message.badgeIncrement == nil)
-        #expect(preview.decisions.contains { $0.code == .fieldIgnored && $0.message.hasPrefix("badge_increment") })
+        #expect(preview.decisions.contains { $0.code == .fieldIgnored && $0.message.hasSuffix("ignored: it is not a whole number above 0") })
+    }
+
+    @Test func anEditOrARetractionCarriesNoIncrement() {
+        let edit = Preview(payload: Self.payload(["badge_increment": 1, "replaces": "m-1"]))
+        #expect(edit.message.badgeIncrement == nil)
+        #expect(edit.decisions.contains(Decision(.fieldIgnored, "badge_increment \"1\" ignored: an edit keeps the count of the message it replaces")))
+        let delete = Preview(payload: Self.payload(["badge_increment": 1, "retracts": "m-1"]))
+        #expect(delete.message.badgeIncrement == nil)
+        #expect(Message(action: .retract(["m-1"]), badgeIncrement: 2).normalized.badgeIncrement == nil)
+        #expect(Message(badgeIncrement: 2).normalized.badgeIncrement == 2)
     }
 }

@@ -72,11 +72,10 @@ extension Layout {
             }
         }
         if let increment = first(fields.badgeIncrement, Layout.text) {
-            if let count = Int(increment), count > 0, message.action?.isRetraction != true {
-                message.badgeIncrement = count
+            if let problem = message.badgeIncrementProblem(Int(increment) ?? 0) {
+                decisions.append(Decision(.fieldIgnored, "badge_increment \"\(increment)\" ignored: \(problem)"))
             } else {
-                let why = message.action?.isRetraction == true ? "a retraction counts down by what it removes" : "it is not a whole number above 0"
-                decisions.append(Decision(.fieldIgnored, "badge_increment \"\(increment)\" ignored: \(why)"))
+                message.badgeIncrement = Int(increment)
             }
         }
         for ignored in actions.dropFirst() {

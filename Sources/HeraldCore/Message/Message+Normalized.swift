@@ -6,7 +6,7 @@ extension Message {
     /// identifier, handle, message or conversation identifier, group name or declared attachment
     /// type is `nil`; without a group name there is no group avatar; an action that names no
     /// message or conversation (only blank ones) is no action, and without a retraction there
-    /// is no retract fallback, and no badge increment (nor one below 1). ``Layout/encode(_:into:)`` writes this, so `decode(encode(message))` gives it back.
+    /// is no retract fallback, and a badge increment only where one counts (``badgeIncrementProblem(_:)``). ``Layout/encode(_:into:)`` writes this, so `decode(encode(message))` gives it back.
     public var normalized: Message {
         var message = self
         if var sender, !sender.displayName.isBlank {
@@ -24,8 +24,7 @@ extension Message {
         case nil: nil
         }
         if message.action?.isRetraction != true { message.retractFallback = nil }
-        // A retraction counts down by what it removes; an increment is a whole number above 0.
-        if message.action?.isRetraction == true || (badgeIncrement ?? 0) <= 0 { message.badgeIncrement = nil }
+        if let increment = badgeIncrement, message.badgeIncrementProblem(increment) != nil { message.badgeIncrement = nil }
         message.conversationIdentifier = conversationIdentifier.flatMap(Self.present)
         message.groupName = groupName.flatMap(Self.present)
         if message.groupName == nil { message.groupAvatarURL = nil }

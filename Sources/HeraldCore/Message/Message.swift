@@ -67,6 +67,20 @@ public struct Message: Hashable, Sendable {
         self.attachments = attachments
     }
 
-    /// Whether iOS can show this as a communication notification: it has a sender.
-    public var isCommunication: Bool { sender != nil }
+    /// Whether iOS can show this as a communication notification: it has a sender, and it is
+    /// not a retraction (which shows nothing, or a plain "Message deleted").
+    public var isCommunication: Bool { sender != nil && action?.isRetraction != true }
+
+    /// Why `increment` cannot count this message in the unread count (``badgeIncrement``), or
+    /// `nil` when it can: an increment is a whole number above 0 and counts a new message only,
+    /// since an edit keeps the count of the message it replaces and a retraction takes its
+    /// messages' counts off. What decoding ignores, normalizing drops and a builder refuses.
+    public func badgeIncrementProblem(_ increment: Int) -> String? {
+        if increment <= 0 { return "it is not a whole number above 0" }
+        switch action {
+        case nil: return nil
+        case .replace: return "an edit keeps the count of the message it replaces"
+        case .retract, .clearConversation: return "a retraction counts down by what it removes"
+        }
+    }
 }

@@ -70,7 +70,6 @@ public struct EnrichedNotification: Hashable, Sendable {
         self.countedInBadge = 0
     }
 
-    /// Whether iOS can show the communication layout: there is a sender, and the push is not a
-    /// retraction (which shows nothing, or a plain "Message deleted").
-    public var isCommunication: Bool { message.sender != nil && message.action?.isRetraction != true }
+    /// Whether iOS can show the communication layout (``HeraldCore/Message/isCommunication``).
+    public var isCommunication: Bool { message.isCommunication }
 }

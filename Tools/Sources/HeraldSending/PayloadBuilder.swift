@@ -180,12 +180,8 @@ public struct PayloadBuilder: Sendable {
         if let score = outgoing.relevanceScore, !(score.isFinite && (0...1).contains(score)) {
             throw PayloadBuildError(.invalidRelevanceScore, "relevance score \(score) is outside 0...1")
         }
-        if let increment = outgoing.message.badgeIncrement, increment <= 0 || outgoing.message.action != nil {
-            throw PayloadBuildError(
-                .invalidBadge,
-                increment <= 0
-                    ? "badge increment \(increment) is not 1 or more: what one message adds to the unread count"
-                    : "a badge increment counts a new message; an edit keeps the count of the message it replaces, and a retraction takes its messages' counts off")
+        if let increment = outgoing.message.badgeIncrement, let problem = outgoing.message.badgeIncrementProblem(increment) {
+            throw PayloadBuildError(.invalidBadge, "badge increment \(increment) does not count: \(problem)")
         }
         if let badge = outgoing.badge, badge < 0 {
             throw PayloadBuildError(.invalidBadge, "badge \(badge) is negative; a badge is a count of unread items, and 0 clears it")

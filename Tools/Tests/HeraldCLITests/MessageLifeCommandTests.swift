@@ -70,9 +70,10 @@ struct MessageLifeCommandTests {
     }
 
     @Test(arguments: [
-        (["--text", "hi", "--badge-increment", "0"], "--badge-increment must be 1 or more"),
+        (["--text", "hi", "--badge-increment", "0"], "--badge-increment 0 does not count: it is not a whole number above 0"),
+        (["--replaces", "m-1", "--text", "hi", "--badge-increment", "1"], "--badge-increment 1 does not count: an edit keeps the count of the message it replaces"),
         (["--text", "hi", "--badge-increment", "1", "--badge", "3"], "--badge and --badge-increment"),
-        (["--retract", "m-1", "--retract-fallback", "filtered", "--badge-increment", "1"], "--badge-increment counts a new message"),
+        (["--retract", "m-1", "--retract-fallback", "filtered", "--badge-increment", "1"], "--badge-increment 1 does not count: a retraction counts down by what it removes"),
         (["--text", "hi", "--badge=-1"], "--badge must be 0 or more"),
         (["--text", "hi", "--badge", "abc"], "--badge"),
     ])

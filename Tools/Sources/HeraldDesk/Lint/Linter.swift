@@ -117,7 +117,7 @@ public enum Linter {
 
     /// - Parameter digest: the payload's.
     private static func lintAPS(_ aps: APS, payload: Payload, digest: MemberDigest, preview: Preview, into findings: inout [LintFinding]) {
-        let hasWork = preview.message.isCommunication || !preview.message.attachments.isEmpty
+        let hasWork = preview.message.isCommunication || preview.message.action != nil || !preview.message.attachments.isEmpty
         let visible = aps.alert?.isVisible ?? false
         if !aps.mutableContent {
             if let misplaced = misplacedMutableContent(payload.json, digest: digest) {

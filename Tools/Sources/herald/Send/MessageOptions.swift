@@ -127,11 +127,8 @@ struct MessageOptions: ParsableArguments {
             throw ValidationError("--badge must be 0 or more: a count of unread items, and 0 clears the badge")
         }
         if let badgeIncrement {
-            guard badgeIncrement > 0 else { throw ValidationError("--badge-increment must be 1 or more: what one message adds to the unread count") }
+            if let problem = data.badgeIncrementProblem(badgeIncrement) { throw ValidationError("--badge-increment \(badgeIncrement) does not count: \(problem)") }
             guard badge == nil else { throw ValidationError("--badge and --badge-increment: give one; an absolute badge sets the count the increments add to") }
-            guard replaces == nil, !isRetraction else {
-                throw ValidationError("--badge-increment counts a new message: an edit keeps the count of the message it replaces, and a delete takes its messages' counts off")
-            }
         }
         if let relevanceScore, !(0...1).contains(relevanceScore) {
             throw ValidationError("--relevance-score must be between 0 and 1")
