@@ -84,7 +84,7 @@ let package = Package(
                 "HeraldTestSupport",
             ]
         ),
-        .testTarget(name: "HeraldAppTests", dependencies: ["HeraldApp", "HeraldCore"] + standIn),
+        .testTarget(name: "HeraldAppTests", dependencies: ["HeraldApp", "HeraldCore", "HeraldEnrichment"] + standIn),
         .testTarget(name: "AppleFrameworksStandInTests", dependencies: ["AppleFrameworksStandIn", "HeraldTestSupport"]),
         .testTarget(
             name: "HeraldNotificationServiceTests",

@@ -50,8 +50,8 @@ public struct MessageResponse: Hashable, Sendable {
         let request = response.notification.request
         let shown = DeliveredNotification(
             requestIdentifier: request.identifier, threadIdentifier: request.content.threadIdentifier, userInfo: request.content.userInfo)
-        let recorded = shown.messageIdentifiers != [request.identifier]
-        // The last id is the message's own: an edit records the replaced id first.
-        self.init(action: action, conversationIdentifier: shown.conversationIdentifier, messageIdentifier: recorded ? shown.messageIdentifiers.last : nil)
+        // The last id is the message's own: an edit records the replaced id first. Without a
+        // record the request's identifier may be any collapse id or Apple's own: no message id.
+        self.init(action: action, conversationIdentifier: shown.conversationIdentifier, messageIdentifier: shown.recordedMessageIdentifiers.last)
     }
 }

@@ -3,6 +3,7 @@
 import AppleFrameworksStandIn
 import Foundation
 import HeraldCore
+import HeraldEnrichment
 import Testing
 
 @testable import HeraldApp
@@ -25,7 +26,9 @@ struct MessageActionsTests {
         let content = UNMutableNotificationContent()
         content.body = "see you at 6"
         content.categoryIdentifier = MessageCategory.identifier
-        content.userInfo = ["herald": ["message_ids": messageIDs, "conversation_id": conversation], "aps": ["mutable-content": 1]]
+        // As the extension writes it: an edit's record names the replaced id, then its own.
+        let message = Message(identifier: messageIDs.last, action: messageIDs.count > 1 ? .replace(messageIDs[0]) : nil, conversationIdentifier: conversation)
+        content.userInfo = [DeliveredNotification.recordKey: DeliveredNotification.record(for: message) as Any, "aps": ["mutable-content": 1]]
         return StandInNotifications.makeNotification(for: UNNotificationRequest(identifier: "apns-1", content: content, trigger: nil))
     }
 
@@ -86,6 +89,16 @@ struct MessageActionsTests {
         #expect(received.all.map(\.action) == [.markAsRead, .open])
         #expect(received.all.allSatisfy { $0.conversationIdentifier == "c-42" && $0.messageIdentifier == "m-7" })
         #expect(recorder.donations.isEmpty)
+    }
+
+    @Test func aRecordedIDThatIsAlsoTheRequestsIdentifierIsTheMessagesID() {
+        // A plain payload's collapse id is its message id, so iOS's request identifier and the
+        // record name the same message.
+        let content = UNMutableNotificationContent()
+        content.userInfo = [DeliveredNotification.recordKey: DeliveredNotification.record(for: Message(identifier: "m-7", conversationIdentifier: "c-42")) as Any]
+        let notification = StandInNotifications.makeNotification(for: UNNotificationRequest(identifier: "m-7", content: content, trigger: nil))
+        let response = MessageResponse(StandInNotifications.makeResponse(to: notification, actionIdentifier: UNNotificationDefaultActionIdentifier))
+        #expect(response?.messageIdentifier == "m-7")
     }
 
     @Test func aNotificationWithoutHeraldsRecordStillNamesItsConversation() {

@@ -88,7 +88,8 @@ final class InterleavingFlight {
         for (identifier, message) in [(target, "m-\(self.name)"), (bystander, "k-\(self.name)")] {
             let shown = UNMutableNotificationContent()
             shown.body = "earlier \(message)"
-            shown.userInfo = ["herald": ["message_ids": [message], "conversation_id": "c-\(self.name)"]]
+            let record = DeliveredNotification.record(for: Message(identifier: message, conversationIdentifier: "c-\(self.name)"))
+            shown.userInfo = [DeliveredNotification.recordKey: record as Any]
             recorder.deliver(UNNotificationRequest(identifier: identifier, content: shown, trigger: nil))
         }
         service = InterleavingService(

@@ -23,8 +23,11 @@ public struct DeliveredNotification: Hashable, Sendable {
 
     /// The request's identifier, which removal names.
     public var requestIdentifier: String
+    /// The messages Herald's record names (an edit's replaced id first, then its own); empty
+    /// without a record.
+    public var recordedMessageIdentifiers: [String]
     /// The messages the notification stands for: its record's, else its request identifier.
-    public var messageIdentifiers: [String]
+    public var messageIdentifiers: [String] { recordedMessageIdentifiers.isEmpty ? [requestIdentifier] : recordedMessageIdentifiers }
     /// The conversation it belongs to: its record's, else its thread identifier; `nil` for
     /// neither.
     public var conversationIdentifier: String?
@@ -32,10 +35,12 @@ public struct DeliveredNotification: Hashable, Sendable {
     /// for none.
     public var badgeIncrement: Int
 
-    /// - Parameters: see the properties.
+    /// - Parameters:
+    ///   - messageIdentifiers: the ids its record names (``recordedMessageIdentifiers``).
+    ///   - others: see the properties.
     public init(requestIdentifier: String, messageIdentifiers: [String], conversationIdentifier: String?, badgeIncrement: Int = 0) {
         self.requestIdentifier = requestIdentifier
-        self.messageIdentifiers = messageIdentifiers
+        self.recordedMessageIdentifiers = messageIdentifiers
         self.conversationIdentifier = conversationIdentifier
         self.badgeIncrement = badgeIncrement
     }
@@ -50,10 +55,9 @@ public struct DeliveredNotification: Hashable, Sendable {
     ///   - userInfo: the content's `userInfo`.
     public init(requestIdentifier: String, threadIdentifier: String, userInfo: [AnyHashable: Any]) {
         let record = userInfo[Self.recordKey] as? [String: Any]
-        let recorded = (record?[Self.messageIdentifiersKey] as? [String]).flatMap { $0.isEmpty ? nil : $0 }
         let conversation = record?[Self.conversationKey] as? String
         self.init(
-            requestIdentifier: requestIdentifier, messageIdentifiers: recorded ?? [requestIdentifier],
+            requestIdentifier: requestIdentifier, messageIdentifiers: record?[Self.messageIdentifiersKey] as? [String] ?? [],
             conversationIdentifier: conversation ?? (threadIdentifier.isEmpty ? nil : threadIdentifier),
             badgeIncrement: max((record?[Self.badgeIncrementKey] as? Int) ?? 0, 0))
     }
