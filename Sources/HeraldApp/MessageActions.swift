@@ -14,7 +14,7 @@ import HeraldCore
 /// // response that launched the app in the background is not missed:
 /// actions = MessageActions { response in
 ///     switch response.action {
-///     case .reply(let text): try? await chat.send(text, in: response.conversationIdentifier)
+///     case .reply(let text): await chat.send(text, in: response.conversationIdentifier)  // queues it if offline
 ///     case .markAsRead: await chat.markRead(response.conversationIdentifier)
 ///     case .open, .dismiss: break
 ///     }
@@ -26,8 +26,7 @@ import HeraldCore
 /// delegate weakly. The Reply and Mark-as-read actions have no `.foreground` option, so iOS
 /// handles them without opening the app, launching it in the background if need be; how long
 /// iOS lets the handler run then is not documented (UNVERIFIED).
-public final class MessageActions: NSObject, UNUserNotificationCenterDelegate, @unchecked Sendable {
-    // @unchecked: every stored property is immutable; the handler and titles are Sendable.
+public final class MessageActions: NSObject, UNUserNotificationCenterDelegate, Sendable {
 
     /// The actions' titles, shown to the user: localize them (pass `String(localized:)` values).
     public struct Titles: Sendable {

@@ -81,20 +81,18 @@ public struct Enricher<C: Clock<Duration>>: Sendable {
             progress.publish(notification)
             let (removed, removalDecisions) = await removeDelivered(action, budgetEnd: budgetEnd)
             let taken = removed.reduce(0) { $0 + $1.badgeIncrement }
-            // Counted on a copy, outside the progress's lock: an expiry never waits for the file's.
-            var counted = notification
-            counted.decisions = []
-            if taken > 0 { count(by: -taken, into: &counted) }
+            // Counted before the progress's lock is taken: an expiry never waits for the file's.
+            let change = taken > 0 ? count(by: -taken, payloadBadge: notification.content.badge) : nil
             progress.update { notification in
-                notification.decisions += removalDecisions + counted.decisions
-                notification.content.badge = counted.content.badge
+                notification.decisions += removalDecisions
+                change.map { notification.apply($0) }
             }
             return progress.complete() ?? notification
         }
-        if decoded.message.action == nil, let increment = decoded.message.badgeIncrement {
-            count(by: increment, into: &notification)
-        } else if notification.content.badge != nil, configuration.badgeCounter != nil {
-            count(by: 0, into: &notification)  // The payload's absolute badge: the count takes it.
+        if let increment = decoded.message.badgeIncrement {
+            notification.apply(count(by: increment, payloadBadge: notification.content.badge))
+        } else if let badge = notification.content.badge, configuration.badgeCounter != nil {
+            notification.apply(count(by: 0, payloadBadge: badge))  // The payload's absolute badge: the count takes it.
         }
         // An edit's removal runs beside the downloads; both end before delivery. The edit
         // stands for what the notifications it replaces added to the count.
@@ -108,29 +106,30 @@ public struct Enricher<C: Clock<Duration>>: Sendable {
         return progress.complete() ?? notification
     }
 
-    /// Changes the app's unread count by `delta` (``EnrichmentConfiguration/badgeCounter``) and
-    /// shows the result as the badge, unless the payload sets the badge itself: then the count
-    /// takes that value, so the two stay in step.
-    private func count(by delta: Int, into notification: inout EnrichedNotification) {
+    /// Changes the app's unread count by `delta` (``EnrichmentConfiguration/badgeCounter``),
+    /// unless the payload sets the badge itself: then the count takes that value, so the two
+    /// stay in step.
+    ///
+    /// - Returns: the badge to show (`nil`: the payload's stands), what the notification now
+    ///   stands for in the count, and the decision.
+    private func count(by delta: Int, payloadBadge: Int?) -> BadgeChange {
         guard let counter = configuration.badgeCounter else {
-            notification.decisions.append(Decision(
+            return BadgeChange(decision: Decision(
                 .badgeNotCounted,
                 "the unread count would change by \(delta), but this run keeps none (the extension keeps it in its AppGroup's container); the badge is left alone"))
-            return
         }
         do {
-            if let absolute = notification.content.badge {
+            if let absolute = payloadBadge {
                 try counter.set(absolute)
                 let instead = delta == 0 ? "" : " instead of changing by \(delta)"
-                notification.decisions.append(Decision(.badgeCounted, "the payload sets the badge to \(absolute); the unread count takes that value\(instead)"))
-                return
+                return BadgeChange(decision: Decision(.badgeCounted, "the payload sets the badge to \(absolute); the unread count takes that value\(instead)"))
             }
             let count = try counter.add(delta)
-            notification.content.badge = count
-            if delta > 0 { notification.countedInBadge = delta }
-            notification.decisions.append(Decision(.badgeCounted, "the unread count is now \(count) (\(delta > 0 ? "+" : "")\(delta)), shown as the badge"))
+            return BadgeChange(
+                badge: count, counted: max(delta, 0),
+                decision: Decision(.badgeCounted, "the unread count is now \(count) (\(delta > 0 ? "+" : "")\(delta)), shown as the badge"))
         } catch {
-            notification.decisions.append(Decision(.badgeNotCounted, "\(error); the badge is left alone"))
+            return BadgeChange(decision: Decision(.badgeNotCounted, "\(error); the badge is left alone"))
         }
     }
 
