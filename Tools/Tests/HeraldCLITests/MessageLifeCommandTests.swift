@@ -111,6 +111,46 @@ struct MessageLifeCommandTests {
         #expect(none.stderr.contains("need --retract-fallback filtered or visible"))
     }
 
+    /// A payload file's retraction is held to the same rule as one built from flags.
+    @Test(arguments: [
+        ([:], ["--retract-fallback", "background"], "which is a background push: add --push-type background"),
+        (["retract_fallback": "visible"], ["--retract-fallback", "filtered"], "says retract_fallback visible, but --retract-fallback says filtered"),
+        (["retract_fallback": "background"], [], "which is a background push: add --push-type background"),
+        ([:], [], "does not say how the app shows nothing"),
+    ] as [([String: JSONValue], [String], String)])
+    func aPayloadFilesRetractionMustBeThePushItsFallbackNeeds(block: [String: JSONValue], flags: [String], error: String) async throws {
+        var communication: [String: JSONValue] = ["sender_name": "Ann", "retracts": ["m-1"]]
+        communication.merge(block) { $1 }
+        let payload: JSONValue = ["aps": ["alert": ["body": "Message deleted"], "mutable-content": 1], "communication": .object(communication)]
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("herald-retract-\(UUID().uuidString).json")
+        try Data(payload.jsonText().utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let base = ["send", "apns", "--topic", "com.example.chat", "--sandbox", "--token", Self.token, "--dry-run"]
+        let refused = try await HeraldProcess.run(base + flags + [file.path])
+        #expect(refused.status != 0)
+        #expect(refused.stderr.contains(error), "\(refused.stderr)")
+        // With the fallback the file lacks, or its own, an alert push for filtered is sent.
+        if block.isEmpty {
+            let sent = try await HeraldProcess.run(base + ["--retract-fallback", "filtered", file.path])
+            #expect(sent.status == 0, "\(sent.stderr)")
+        }
+    }
+
+    @Test func pushesHeraldBuildsWithoutASenderLintClean() async throws {
+        for flags in [["--retract", "m-1", "--retract-fallback", "filtered"], ["--text", "hi", "--badge-increment", "1"]] {
+            let sent = try await HeraldProcess.run(
+                ["send", "apns", "--topic", "com.example.chat", "--sandbox", "--token", Self.token, "--dry-run"] + flags)
+            let payload = try SendCommandTests.body(ofDryRun: sent.stdout)
+            let linted = try await HeraldProcess.run(["lint", "-"], stdin: Data(payload.jsonText().utf8))
+            #expect(!linted.stdout.contains("communication-without-sender-name"), "\(flags): \(linted.stdout)")
+            #expect(linted.status == 0, "\(flags): \(linted.stdout)")
+        }
+        // A block written for a person still needs its name.
+        let person: JSONValue = ["aps": ["alert": ["body": "hi"], "mutable-content": 1], "communication": ["conversation_id": "c1", "message_id": "m-1"]]
+        let linted = try await HeraldProcess.run(["lint", "-"], stdin: Data(person.jsonText().utf8))
+        #expect(linted.stdout.contains("communication-without-sender-name"))
+    }
+
     @Test func aBadgeIsTheCountPreviewShows() async throws {
         let (_, preview) = try await Self.sendThenPreview(["--text", "hi", "--badge", "7"])
         #expect(preview["content"]?["badge"] == 7)

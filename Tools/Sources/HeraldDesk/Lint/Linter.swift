@@ -201,6 +201,16 @@ public enum Linter {
     /// The communication object, in the layout's custom data.
     static let communicationBlock = Layout.pointer("/\(CommunicationKeyNames.communicationKey)")
     private static let senderName = Layout.pointer("/sender_name")
+    /// The communication block's members that carry a message's life rather than its sender:
+    /// the built-in layouts' pointers for those fields, inside the block.
+    private static let messageLifeKeys: Set<String> = {
+        let fields: [KeyPath<FieldPointers, [JSONPointer]>] = [
+            \.messageIdentifier, \.replaces, \.retracts, \.clearsConversation, \.retractFallback, \.badgeIncrement,
+        ]
+        return Set(fields.flatMap { Layout.apns.fields[keyPath: $0] }.compactMap { pointer in
+            pointer.tokens.count == 2 && pointer.tokens[0] == CommunicationKeyNames.communicationKey ? pointer.tokens[1] : nil
+        })
+    }()
     private static let misplacedMutableContentPlaces: [(JSONPointer, String)] = [
         (Layout.pointer("/mutable-content"), "the top level"), (Layout.pointer("/mutable_content"), "the top level as mutable_content"),
         (Layout.pointer("/aps/mutable_content"), "aps.mutable_content (underscore)"),
@@ -233,7 +243,10 @@ public enum Linter {
 
     /// - Parameter block: ``communicationBlock`` in the layout's custom data, if any.
     private static func lintCommunication(_ block: JSONValue?, preview: Preview, into findings: inout [LintFinding]) {
-        if let block, senderName.resolve(in: block)?.identifierText == nil, preview.message.sender == nil
+        // A retraction shows no person, and a block that only carries a message's life (its
+        // id, an increment) is no attempt at one.
+        if let block, senderName.resolve(in: block)?.identifierText == nil, preview.message.sender == nil,
+            preview.message.action?.isRetraction != true, block.objectValue?.keys.contains(where: { !messageLifeKeys.contains($0) }) ?? true
         {
             findings.append(LintFinding(.communicationWithoutSenderName, "the communication block has no sender_name, so no sender is shown; add the sender's display name"))
         }

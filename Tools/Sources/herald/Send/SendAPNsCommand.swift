@@ -216,7 +216,7 @@ struct SendAPNsCommand: AsyncParsableCommand {
         if fallback != nil, !message.isRetraction, payload == nil {
             throw ValidationError("--retract-fallback goes with --retract or --clear-conversation (or a payload file that retracts)")
         }
-        // A payload file may say the fallback itself: the builder checks that message.
+        // A payload file's retraction is checked when the file is read (buildBody).
         guard message.isRetraction else { return }
         switch RetractionPush.problem(with: message.data, isBackground: isBackground) {
         case .needsBackgroundPush?: throw ValidationError("--retract-fallback background sends a background push: add --push-type background")
@@ -279,9 +279,27 @@ struct SendAPNsCommand: AsyncParsableCommand {
             // Read once: the retraction check, lint and the collapse id all use it.
             let preview = Preview(payload: payload, layout: nil)
             let message = preview.message
-            if message.action?.isRetraction == true, message.retractFallback == nil, self.message.fallback == nil {
-                throw .usage(
-                    "\(source.displayName) retracts messages but does not say how the app shows nothing: add \"retract_fallback\" (filtered, visible or background) to its communication block, or pass --retract-fallback")
+            if message.action?.isRetraction == true {
+                // The file says the fallback, or the flag does for it; either way, the push must be
+                // the one that fallback needs (RetractionPush), as a push built from flags is.
+                if let written = message.retractFallback, let flag = self.message.fallback, written != flag {
+                    throw .usage("\(source.displayName) says retract_fallback \(written.rawValue), but --retract-fallback says \(flag.rawValue): give one")
+                }
+                var retraction = message
+                retraction.retractFallback = message.retractFallback ?? self.message.fallback
+                switch RetractionPush.problem(with: retraction, isBackground: isBackground) {
+                case .noFallback?:
+                    throw .usage(
+                        "\(source.displayName) retracts messages but does not say how the app shows nothing: add \"retract_fallback\" (filtered, visible or background) to its communication block, or pass --retract-fallback")
+                case .needsBackgroundPush?:
+                    throw .usage("\(source.displayName) retracts for the background fallback, which is a background push: add --push-type background (and content-available: 1 alone in aps)")
+                case .needsAlertPush(let fallback)?:
+                    throw .usage("\(source.displayName) retracts for the \(fallback.rawValue) fallback, which needs an alert push the extension runs for, not a background push")
+                case nil:
+                    break
+                }
+            } else if self.message.fallback != nil {
+                throw .usage("--retract-fallback goes with a push that retracts, and \(source.displayName) retracts nothing")
             }
             if isBackground {
                 let problems = Linter.lintBackground(payload, pushOptions: pushOptions).filter { $0.severity == .error }
