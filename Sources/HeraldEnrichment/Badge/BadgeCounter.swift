@@ -13,8 +13,7 @@ import Foundation
 /// process is killed. The count never goes below 0. The file is created with mode 0600 and
 /// never opened through a symbolic link.
 ///
-/// The app keeps it in step when it sets the badge itself (`HeraldApp`'s badge calls, or
-/// ``set(_:)``): anything else that sets the badge makes the count drift, as OneSignal's does.
+/// The app keeps it in step when it sets the badge itself (``set(_:)``): anything else that sets the badge makes the count drift, as OneSignal's does.
 public struct BadgeCounter: Sendable {
     /// The file that holds the count, as decimal digits.
     public let file: URL

@@ -10,7 +10,7 @@ struct MessageOptions: ParsableArguments {
     @Option(
         name: .customLong("message-id"),
         help: ArgumentHelp(
-            "The message's id, which its later edits, deletes and reads name; also the collapse id unless --collapse-id or sealing.",
+            "The message's id, which its later edits, deletes and reads name; sent as the collapse id (an edit's or a single delete's is the id it names), unless the message is sealed or send apns's --collapse-id says otherwise.",
             valueName: "id"))
     var messageID: String?
 
@@ -30,7 +30,7 @@ struct MessageOptions: ParsableArguments {
     @Option(
         name: .customLong("retract-fallback"),
         help: ArgumentHelp(
-            "How the app shows nothing for --retract or --clear-conversation: filtered (its extension has Apple's filtering entitlement), visible (the push's --text is shown, default \"Message deleted\"), or background (a background push the app handles; with --push-type background).",
+            "How the app shows nothing for --retract or --clear-conversation: filtered (its extension has Apple's filtering entitlement), visible (the push's --text is shown, default \"Message deleted\"), or background (a background push the app handles: send apns with --push-type background only).",
             valueName: "how"))
     var retractFallback: String?
 

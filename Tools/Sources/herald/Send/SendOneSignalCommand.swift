@@ -17,8 +17,9 @@ struct SendOneSignalCommand: AsyncParsableCommand {
 
             The REST API key is read from the environment variable \
             \(OneSignalClient.apiKeyEnvironmentVariable), never from the command line, and is \
-            never printed. It needs --text and one kind of recipient: --subscription-id or \
-            --external-id.
+            never printed. It needs --text (a delete or a read elsewhere has "Message deleted" or \
+            "Messages read" by default) and one kind of recipient: --subscription-id or \
+            --external-id. Retractions go for the filtered or visible fallback only.
 
             Exit status: 0 every request was accepted, 1 any failed, 2 usage errors.
             """
