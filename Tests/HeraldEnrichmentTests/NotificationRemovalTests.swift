@@ -74,6 +74,8 @@ struct NotificationRemovalTests {
         #expect(center.removalCalls == [["r-2"]])
         #expect(center.shownIdentifiers == ["r-1", "r-3"])
         #expect(result.deliversNothing)
+        // Its content is what is delivered: empty.
+        #expect(result.content.title.isEmpty && result.content.body.isEmpty)
         #expect(!result.isCommunication)
         #expect(fetcher.recordedRequests.isEmpty)
         #expect(result.decisions.map(\.code).contains(.retractionHidden))

@@ -186,7 +186,11 @@ public struct Enricher<C: Clock<Duration>>: Sendable {
     private func applyRetractFallback(to notification: inout EnrichedNotification) {
         switch configuration.retractFallback {
         case .filtered?:
+            // What is delivered is empty: only the badge, which changes the icon without showing.
             notification.deliversNothing = true
+            let badge = notification.content.badge
+            notification.content = ContentFields()
+            notification.content.badge = badge
             notification.decisions.append(Decision(
                 .retractionHidden, "this push retracts: the extension delivers empty content and iOS shows nothing (RetractFallback filtered: the extension needs the filtering entitlement)"))
         case .visible?:

@@ -20,7 +20,7 @@ extension PreviewReport {
             lines.append("  (nothing: a background push is not shown)")
         } else if notification.deliversNothing {
             lines.append("  (nothing: empty content, which iOS does not show)")
-        } else if let sender = message.sender, notification.extensionWillRun {
+        } else if let sender = message.sender, notification.extensionWillRun, notification.isCommunication {
             let avatar = notification.avatar?.data == nil ? "(\(sender.displayName.prefix(1).uppercased()))" : "(avatar)"
             let line = [sender.displayName, message.groupName].compactMap { $0 }.joined(separator: " · ")
             lines.append("  \(avatar) \(line)")

@@ -48,6 +48,17 @@ struct MessageLifeCommandTests {
         #expect(collapseID?.hasPrefix("<the apns-id") == true)
         #expect(preview["action"]?.stringValue == action)
         #expect(preview["deliversNothing"]?.boolValue == nothing)
+        #expect(preview["content"]?["body"]?.stringValue == (nothing ? "" : "Message deleted"))
+    }
+
+    @Test func aVisibleDeleteIsPreviewedAsPlainTextWithoutTheSendersPicture() async throws {
+        let sent = try await HeraldProcess.run(Self.send + ["--retract", "m-1", "--retract-fallback", "visible"])
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("herald-visible-\(UUID().uuidString).json")
+        try Data(try SendCommandTests.body(ofDryRun: sent.stdout).jsonText().utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let text = try await HeraldProcess.run(["preview", "--no-fetch", file.path]).stdout
+        #expect(!text.contains("(A) Ann"), "\(text)")
+        #expect(text.contains("  Message deleted"))
     }
 
     @Test func aBackgroundReadElsewhereIsTheAppsToHandle() async throws {
