@@ -115,8 +115,9 @@ open class CommunicationNotificationService: UNNotificationServiceExtension {
         nonisolated(unsafe) let contentHandler = contentHandler
         // The session's task and the hook's queue call this service's (overridable) methods, as
         // iOS itself calls it from more than one thread: its own state is behind `lock`, and
-        // subclasses are told to keep theirs thread-safe (see the class's comment).
-        nonisolated(unsafe) let service = self
+        // subclasses are told to keep theirs thread-safe (see the class's comment). They reach
+        // it through a weak reference (see `WeakReference`); it is there until delivery.
+        let reference = WeakReference(self)
         // Read on the hook's queue and on expiry: it has only read-only properties.
         nonisolated(unsafe) let request = request
         let original = SharedContent(request.content)
@@ -124,11 +125,16 @@ open class CommunicationNotificationService: UNNotificationServiceExtension {
         // its receive receipt), which must not stall Swift concurrency, nor iOS's thread.
         let forward: EnrichmentSession<C, SharedContent>.Forward = { content, deliver in
             DispatchQueue.global().async {
+                guard let service = reference.service else { return deliver(content) }
                 service.forward(content.content, for: request) { deliver(SharedContent(answer: $0)) }
             }
         }
-        let forwardExpiry: @Sendable () -> Void = { service.forwardExpiry(for: request) }
-        let deliver: @Sendable (SharedContent) -> Void = { contentHandler($0.content) }
+        let forwardExpiry: @Sendable () -> Void = { reference.service?.forwardExpiry(for: request) }
+        // The service lives until its content is delivered, as iOS keeps it (iOS must, to call
+        // serviceExtensionTimeWillExpire on it): the session's guard lets go of this closure,
+        // and of the service, once it has delivered.
+        nonisolated(unsafe) let service = self
+        let deliver: @Sendable (SharedContent) -> Void = { content in withExtendedLifetime(service) { contentHandler(content.content) } }
         let session: EnrichmentSession<C, SharedContent>
         do {
             let payload = try Payload(userInfo: request.content.userInfo)
@@ -137,8 +143,11 @@ open class CommunicationNotificationService: UNNotificationServiceExtension {
                 keyProvider: makeKeyProvider(for: configuration), deliveredNotifications: deliveredNotifications)
             session = EnrichmentSession(
                 enricher: enricher, payload: payload,
-                finish: { enriched in await service.finish(enriched, original: original.content, configuration: configuration, clock: clock) },
-                fallback: { enriched in service.plain(enriched, original: original.content) },
+                finish: { enriched in
+                    guard let service = reference.service else { return Self.plain(enriched, original: original.content, log: nil) }
+                    return await service.finish(enriched, original: original.content, configuration: configuration, clock: clock)
+                },
+                fallback: { enriched in Self.plain(enriched, original: original.content, log: reference.service?.log) },
                 forward: forward, forwardExpiry: forwardExpiry, deliver: deliver)
         } catch {
             log(Decision(.communicationSkipped, "the payload cannot be read (\(error)); delivering it as received"))
@@ -149,10 +158,26 @@ open class CommunicationNotificationService: UNNotificationServiceExtension {
         lock.withLock { current = (session, session.start()) }
     }
 
-    /// Content without the communication layout: fields, decryption and attachments only.
-    private func plain(_ enriched: EnrichedNotification, original: UNNotificationContent) -> SharedContent {
+    /// The service as its session's steps hold it: weakly. The service keeps its session, and
+    /// a session keeping its service for good would keep both, with the downloads its progress
+    /// holds, for as long as the extension's process lives, which may be many notifications.
+    /// Until delivery the session's `deliver` keeps the service; after it, whatever step still
+    /// runs (a pipeline cut short by expiry) finds it gone and does without it.
+    private final class WeakReference: @unchecked Sendable {
+        // @unchecked: `service` is set once, in `init`; the service's own state is thread-safe
+        // (see the class's comment).
+        private(set) weak var service: CommunicationNotificationService?
+
+        init(_ service: CommunicationNotificationService) {
+            self.service = service
+        }
+    }
+
+    /// Content without the communication layout: fields, decryption and attachments only; its
+    /// decisions go to `log`, unless the service is gone.
+    private static func plain(_ enriched: EnrichedNotification, original: UNNotificationContent, log: ((Decision) -> Void)?) -> SharedContent {
         let (content, decisions) = NotificationContentBuilder().content(for: enriched, from: original)
-        (enriched.decisions + decisions).forEach(log)
+        if let log { (enriched.decisions + decisions).forEach(log) }
         return SharedContent(content)
     }
 

@@ -41,6 +41,22 @@ struct DeliveryGuardTests {
         #expect(recorder.deliveries == [1])
     }
 
+    /// The iOS adapter's handler keeps its service alive until delivery: after it, the guard
+    /// must keep nothing.
+    @Test func theHandlerAndWhatItHoldsAreLetGoOnceDelivered() {
+        final class Held: Sendable {}
+        weak var released: Held?
+        let guardian: DeliveryGuard<Int>
+        do {
+            let held = Held()
+            released = held
+            guardian = DeliveryGuard<Int> { _ in withExtendedLifetime(held) {} }
+        }
+        #expect(released != nil)
+        #expect(guardian.deliver(1))
+        #expect(released == nil)
+    }
+
     @Test func racingThreadsDeliverExactlyOnce() async {
         for _ in 0..<500 {
             let recorder = DeliveryRecorder<Int>()

@@ -254,6 +254,31 @@ struct CommunicationNotificationServiceTests {
         #expect(Set(senders) == ["Maya Lindqvist", "Omar"])
     }
 
+    /// iOS may hand one extension process many notifications, a new service for each: once a
+    /// notification is delivered and its run is over, nothing of it may stay in memory.
+    @Test func aDeliveredNotificationsServiceAndSessionAreFreed() async throws {
+        let recorder = StandInRecorder()
+        let handler = ContentHandlerRecorder()
+        weak var freedService: TestService?
+        weak var freedSession: AnyObject?
+        let run: Task<Void, Never>
+        do {
+            let service = TestService()
+            freedService = service
+            StandInRecorder.$current.withValue(recorder) {
+                service.didReceive(request(try! Self.onesignalExample()), withContentHandler: handler.handler)
+            }
+            let inFlight = try #require(service.inFlight)
+            (freedSession, run) = (inFlight.session, inFlight.task)
+            #expect(await handler.waitForDelivery().count == 1)
+            // The communication layout: the service did its part while iOS held it.
+            #expect(handler.deliveries.first.flatMap(StandInInspection.contentProvider(of:)) != nil)
+        }
+        await run.value
+        #expect(freedService == nil)
+        #expect(freedSession == nil)
+    }
+
     @Test(arguments: [
         (ServiceConfiguration.GroupPadding.pad, 2, 1),
         (.metadata, 1, 2),

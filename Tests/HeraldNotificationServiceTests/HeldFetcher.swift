@@ -9,7 +9,7 @@ import HeraldEnrichment
 /// come, so a test decides the order in which downloads end and how each ends. A waiting request
 /// whose task is cancelled ends with `CancellationError`, as a real transport's does.
 final class HeldFetcher: Fetcher, @unchecked Sendable {
-    // @unchecked: `answers` and `waiting` are only touched while `lock` is held.
+    // @unchecked: `answers`, `waiting` and `abandoned` are only touched while `lock` is held.
     enum Answer: CaseIterable, Sendable {
         /// 200 with a small PNG.
         case image
@@ -27,9 +27,12 @@ final class HeldFetcher: Fetcher, @unchecked Sendable {
     private let lock = NSLock()
     private var answers: [URL: Answer] = [:]
     private var waiting: [UUID: Waiter] = [:]
+    private var abandoned: Set<URL> = []
 
     /// The URLs with a request waiting for its answer.
     var waitingURLs: Set<URL> { lock.withLock { Set(waiting.values.map(\.url)) } }
+    /// The URLs with a request cancelled before its answer (its deadline passed).
+    var abandonedURLs: Set<URL> { lock.withLock { abandoned } }
 
     /// Answers `url`'s requests, now and from now on.
     func answer(_ url: URL, with answer: Answer) {
@@ -48,14 +51,20 @@ final class HeldFetcher: Fetcher, @unchecked Sendable {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Answer, any Error>) in
                 let now: Result<Answer, any Error>? = lock.withLock {
                     if let answer = answers[request.url] { return .success(answer) }
-                    if Task.isCancelled { return .failure(CancellationError()) }
+                    if Task.isCancelled {
+                        abandoned.insert(request.url)
+                        return .failure(CancellationError())
+                    }
                     waiting[id] = Waiter(url: request.url, continuation: continuation)
                     return nil
                 }
                 if let now { continuation.resume(with: now) }
             }
         } onCancel: {
-            let waiter = lock.withLock { waiting.removeValue(forKey: id) }
+            let waiter = lock.withLock {
+                abandoned.insert(request.url)
+                return waiting.removeValue(forKey: id)
+            }
             waiter?.continuation.resume(throwing: CancellationError())
         }
         switch answer {

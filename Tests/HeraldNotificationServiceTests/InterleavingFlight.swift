@@ -199,15 +199,22 @@ final class InterleavingFlight {
     }
 
     /// Waits until the notification cannot move on without the test: it waits for a download, the
-    /// donation, iOS's removal or the provider, or its run is over.
+    /// donation, iOS's removal or the provider, or its run is over. A download waits for the test
+    /// when every download not yet answered is waiting, or was given up at its deadline.
     ///
     /// - Returns: whether it did (else the wait gave up).
     @discardableResult
     func settle() async -> Bool {
         await Flag.poll { [self] in
             runEnded.isSet || !handler.deliveries.isEmpty || !service.hookInputs.isEmpty || recorder.pendingDonationCount > 0
-                || (!unanswered.isEmpty && service.fetcher.waitingURLs.isSuperset(of: unanswered)) || isRemoving
+                || waitsForDownloads || isRemoving
         }
+    }
+
+    /// Whether the run waits for the test to answer downloads.
+    private var waitsForDownloads: Bool {
+        let waiting = service.fetcher.waitingURLs
+        return !waiting.isEmpty && waiting.isSuperset(of: Set(unanswered).subtracting(service.fetcher.abandonedURLs))
     }
 
     /// Lets everything end as it would on a phone: every download answered, every donation ended,

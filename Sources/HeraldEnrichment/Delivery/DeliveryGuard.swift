@@ -8,16 +8,17 @@ import Foundation
 /// notifications in one extension process cannot interfere.
 ///
 /// The handler runs outside the lock, once, on the thread of the winning call, so a handler
-/// that (wrongly) calls ``deliver(_:)`` again returns `false` instead of deadlocking.
+/// that (wrongly) calls ``deliver(_:)`` again returns `false` instead of deadlocking. The guard
+/// lets go of the handler as it calls it, and with it of whatever the handler holds.
 ///
 /// `Content` need not be `Sendable`: the guard never keeps it, it only passes the winner's
 /// content to the handler on the winner's thread.
 public final class DeliveryGuard<Content>: @unchecked Sendable {
-    // @unchecked: `delivered` is only read and written while `lock` is held; `handler` is
-    // immutable; no `Content` is ever stored.
+    // @unchecked: `handler` is only read and written while `lock` is held; no `Content` is
+    // ever stored.
     private let lock = NSLock()
-    private var delivered = false
-    private let handler: @Sendable (Content) -> Void
+    /// Until something is delivered.
+    private var handler: (@Sendable (Content) -> Void)?
 
     /// - Parameter handler: receives the content, exactly once (iOS's `contentHandler`).
     public init(handler: @escaping @Sendable (Content) -> Void) {
@@ -37,17 +38,16 @@ public final class DeliveryGuard<Content>: @unchecked Sendable {
     /// - Returns: whether this call delivered.
     @discardableResult
     public func deliver(_ make: () -> Content) -> Bool {
-        let wins = lock.withLock {
-            guard !delivered else { return false }
-            delivered = true
-            return true
+        let winner = lock.withLock {
+            defer { handler = nil }
+            return handler
         }
-        if wins { handler(make()) }
-        return wins
+        winner?(make())
+        return winner != nil
     }
 
     /// Whether content has been delivered.
     public var hasDelivered: Bool {
-        lock.withLock { delivered }
+        lock.withLock { handler == nil }
     }
 }
