@@ -15,7 +15,8 @@ public struct OutgoingMessage: Hashable, Sendable {
     public var title: String?
     /// Overrides the alert subtitle; `nil` uses the group's name.
     public var subtitle: String?
-    /// The notification category, for actions (`aps.category`).
+    /// The notification category, which picks the actions iOS shows (`aps.category`); `nil`
+    /// sends the default (see ``categoryIdentifier``).
     public var category: String?
     /// How insistently iOS presents it; `nil` leaves iOS's default (active).
     public var interruptionLevel: InterruptionLevel?
@@ -51,4 +52,10 @@ public struct OutgoingMessage: Hashable, Sendable {
 
     /// The alert subtitle: ``subtitle``, else the group's name.
     public var alertSubtitle: String? { subtitle ?? message.groupName }
+
+    /// The category sent: ``category``, else, for a message with a sender,
+    /// ``MessageCategory/identifier``: the category `HeraldApp` registers with Reply and Mark as
+    /// Read (where the app registers no such category, iOS shows no actions, and nothing else
+    /// changes). A retraction, or a push without a sender, gets none.
+    public var categoryIdentifier: String? { category ?? (message.isCommunication ? MessageCategory.identifier : nil) }
 }

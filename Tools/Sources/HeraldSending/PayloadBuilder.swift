@@ -5,8 +5,9 @@ import Foundation
 ///
 /// The payload has `aps.mutable-content: 1` (so the extension runs), the alert
 /// (``OutgoingMessage/alertTitle``, ``OutgoingMessage/alertSubtitle``, the text as body),
-/// `thread-id` from the conversation, the category, interruption level and relevance score,
-/// and the message's data where the ``layout`` puts it.
+/// `thread-id` from the conversation, the category (by default Herald's message category, with
+/// Reply and Mark as Read: ``OutgoingMessage/categoryIdentifier``), interruption level and
+/// relevance score, and the message's data where the ``layout`` puts it.
 ///
 /// Size-aware: when the payload would be larger than ``maximumByteCount``, the body is
 /// shortened on a grapheme boundary and ends with ``ellipsis``, as long as the rest fits; the
@@ -200,7 +201,7 @@ public struct PayloadBuilder: Sendable {
 
     private func render(_ outgoing: OutgoingMessage, body: String) throws(PayloadBuildError) -> (json: JSONValue, data: Data) {
         var aps: [String: JSONValue] = ["mutable-content": 1]
-        aps["category"] = outgoing.category.map(JSONValue.string)
+        aps["category"] = outgoing.categoryIdentifier.map(JSONValue.string)
         aps["interruption-level"] = outgoing.interruptionLevel.map { .string($0.rawValue) }
         aps["relevance-score"] = outgoing.relevanceScore.flatMap(JSONNumber.init).map(JSONValue.number)
         // In the clear even when sealed: iOS sets it from aps, with or without the extension.

@@ -62,7 +62,11 @@ extension PreviewReport {
         }
         var fields: [String] = []
         if !content.threadIdentifier.isEmpty { fields.append("thread \(content.threadIdentifier)") }
-        if !content.categoryIdentifier.isEmpty { fields.append("category \(content.categoryIdentifier)") }
+        if content.categoryIdentifier == MessageCategory.identifier {
+            fields.append("category \(content.categoryIdentifier) (Reply and Mark as Read, where the app installs HeraldApp's MessageActions)")
+        } else if !content.categoryIdentifier.isEmpty {
+            fields.append("category \(content.categoryIdentifier)")
+        }
         if let badge = content.badge { fields.append("badge \(badge)") }
         if let sound = content.sound {
             let volume = sound.playedVolume.map { ", volume \($0)" } ?? ""

@@ -28,6 +28,9 @@ struct MessageLifeCommandTests {
         #expect(collapseID == "m-1")
         #expect(preview["action"] == .null)
         #expect(preview["deliversNothing"] == false)
+        // HeraldApp's category, so iOS shows Reply and Mark as Read; --category names another.
+        #expect(preview["content"]?["categoryIdentifier"] == "herald.message")
+        #expect(try await Self.sendThenPreview(["--text", "hi", "--category", "CHAT"]).preview["content"]?["categoryIdentifier"] == "CHAT")
     }
 
     @Test func anEditReplacesUnderTheReplacedID() async throws {

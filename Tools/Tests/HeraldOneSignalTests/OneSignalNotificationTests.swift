@@ -34,6 +34,12 @@ import Testing
         #expect(String(decoding: notification.bodyData(), as: UTF8.self).hasPrefix(#"{"app_id":"#))
     }
 
+    @Test func aMessageWithoutACategoryNamesHeraldsOwn() {
+        var outgoing = Samples.outgoing
+        outgoing.category = nil
+        #expect(OneSignalNotification(outgoing, appID: Samples.appID, targeting: .subscriptionIDs(["sub-1"])).body()["ios_category"] == "herald.message")
+    }
+
     @Test func externalIDsTargetAliasesOnThePushChannel() {
         let body = OneSignalNotification(Samples.outgoing, appID: Samples.appID, targeting: .externalIDs(["user-2210"])).body()
         #expect(body["include_aliases"] == ["external_id": ["user-2210"]])

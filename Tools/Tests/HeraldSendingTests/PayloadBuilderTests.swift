@@ -37,6 +37,19 @@ import HeraldSending
         #expect(!built.isShortened)
     }
 
+    /// A message with a sender names HeraldApp's category unless told otherwise, so iOS shows
+    /// its Reply and Mark as Read; a retraction or a senderless push names none.
+    @Test func aMessageNamesHeraldsMessageCategoryByDefault() throws {
+        func category(_ outgoing: OutgoingMessage) throws -> JSONValue? { try PayloadBuilder().build(outgoing).json["aps"]?["category"] }
+        #expect(try category(OutgoingMessage(message: Self.message, text: "x")) == "herald.message")
+        #expect(try category(OutgoingMessage(message: Self.message, text: "x", category: "CHAT")) == "CHAT")
+        #expect(try category(OutgoingMessage(message: Message(conversationIdentifier: "conv-1"), text: "x")) == nil)
+        let retraction = Message(action: .retract(["m-1"]), retractFallback: .visible, sender: Self.maya)
+        #expect(try category(OutgoingMessage(message: retraction, text: "Message deleted")) == nil)
+        // The extension reads it back as the content's category.
+        #expect(try Self.preview(PayloadBuilder().build(OutgoingMessage(message: Self.message, text: "x"))).content.categoryIdentifier == "herald.message")
+    }
+
     @Test func aBlankConversationIsNoThread() throws {
         let built = try PayloadBuilder().build(OutgoingMessage(message: Message(sender: Self.maya, conversationIdentifier: "\n"), text: "hi"))
         #expect(built.json["aps"]?["thread-id"] == nil)

@@ -125,7 +125,7 @@ public struct OneSignalNotification: Hashable, Sendable {
             data: Layout.oneSignal.encodedData(message),
             iosAttachments: attachments.includesIOSAttachments ? Self.iosAttachments(outgoing.message.attachments) : [:],
             threadID: outgoing.message.conversationIdentifier,
-            category: outgoing.category,
+            category: outgoing.categoryIdentifier,
             interruptionLevel: outgoing.interruptionLevel,
             relevanceScore: outgoing.relevanceScore,
             collapseID: APNSCollapseID.default(for: outgoing.message, isSealed: false),

@@ -73,7 +73,11 @@ struct MessageOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Overrides the alert subtitle (default: the group's name).", valueName: "text"))
     var subtitle: String?
 
-    @Option(name: .long, help: ArgumentHelp("The notification category, for actions.", valueName: "id"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The notification category, which picks the action buttons (default: herald.message, HeraldApp's Reply and Mark as Read, on a message with a sender).",
+            valueName: "id"))
     var category: String?
 
     @Option(name: .customLong("interruption-level"), help: ArgumentHelp("passive, active, time-sensitive or critical.", valueName: "level"))
