@@ -149,6 +149,16 @@ public struct PayloadBuilder: Sendable {
         return BuiltPayload(json: json, data: data, omittedCharacterCount: 0, collapseID: APNSCollapseID.default(for: message, isSealed: sealing != nil))
     }
 
+    /// Builds the push `outgoing` needs: ``buildBackground(_:)`` for a retraction for the app's
+    /// background fallback (a background push shows nothing, so its text is left out), else
+    /// ``build(_:)``.
+    ///
+    /// - Throws: ``PayloadBuildError``, as the one it calls.
+    public func buildAsNeeded(_ outgoing: OutgoingMessage) throws(PayloadBuildError) -> BuiltPayload {
+        let message = outgoing.message
+        return message.action?.isRetraction == true && message.retractFallback == .background ? try buildBackground(message) : try build(outgoing)
+    }
+
     private func seal(_ plaintext: JSONValue, with sealing: Sealing) throws(PayloadBuildError) -> JSONValue {
         do {
             return try sealing.seal(plaintext)

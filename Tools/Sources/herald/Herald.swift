@@ -14,15 +14,16 @@ struct Herald: AsyncParsableCommand {
             `playground` draws it in a browser page as you edit the payload; `doctor` checks an \
             app's Xcode project for the set-up mistakes that silently turn a communication \
             notification into a plain one. It sends, through APNs or \
-            OneSignal, exactly what the extension reads, and `apns-emulator` answers as APNs does, to \
-            test a backend offline.
+            OneSignal, exactly what the extension reads; `request` writes the same for an FCM or \
+            Expo backend to post; and `apns-emulator` answers as APNs does, to test a backend \
+            offline.
 
             Exit status: 0 success; 1 a payload has errors (lint, convert), a project has errors \
             (doctor) or a notification failed (send); 2 usage errors or unreadable files. Each \
             command's --help says exactly.
             """,
         version: Release.version,
-        subcommands: [PreviewCommand.self, LintCommand.self, ConvertCommand.self, DoctorCommand.self, PlaygroundCommand.self, SendCommand.self, APNsEmulatorCommand.self]
+        subcommands: [PreviewCommand.self, LintCommand.self, ConvertCommand.self, DoctorCommand.self, PlaygroundCommand.self, SendCommand.self, RequestCommand.self, APNsEmulatorCommand.self]
     )
 
     /// Runs a command, mapping ArgumentParser's usage errors to exit status 2.

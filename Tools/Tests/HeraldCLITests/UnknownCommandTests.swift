@@ -6,10 +6,10 @@ import Testing
 @Suite("unknown commands")
 struct UnknownCommandTests {
     @Test(arguments: [
-        (["previw", "x.json"], "Error: herald has no command previw (its commands: preview, lint, convert, doctor, playground, send and apns-emulator); did you mean preview?"),
+        (["previw", "x.json"], "Error: herald has no command previw (its commands: preview, lint, convert, doctor, playground, send, request and apns-emulator); did you mean preview?"),
         (["send", "apn", "--sandbox"], "Error: herald send has no command apn (its commands: apns and onesignal); did you mean apns?"),
         (["send", "apn", "--help"], "Error: herald send has no command apn (its commands: apns and onesignal); did you mean apns?"),
-        (["payload.json"], "Error: herald has no command payload.json (its commands: preview, lint, convert, doctor, playground, send and apns-emulator)\n"),
+        (["payload.json"], "Error: herald has no command payload.json (its commands: preview, lint, convert, doctor, playground, send, request and apns-emulator)\n"),
     ] as [([String], String)])
     func isNamedWithTheNearestCommand(_ arguments: [String], message: String) async throws {
         let result = try await HeraldProcess.run(arguments)

@@ -30,7 +30,7 @@ struct MessageOptions: ParsableArguments {
     @Option(
         name: .customLong("retract-fallback"),
         help: ArgumentHelp(
-            "How the app shows nothing for --retract or --clear-conversation: filtered (its extension has Apple's filtering entitlement), visible (the push's --text is shown, default \"Message deleted\"), or background (a background push the app handles: send apns with --push-type background only).",
+            "How the app shows nothing for --retract or --clear-conversation: filtered (its extension has Apple's filtering entitlement), visible (the push's --text is shown, default \"Message deleted\"), or background (a background push the app handles: send apns with --push-type background; request writes one).",
             valueName: "how"))
     var retractFallback: String?
 

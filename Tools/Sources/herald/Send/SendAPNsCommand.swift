@@ -4,7 +4,6 @@ import HeraldAPNs
 import HeraldCore
 import HeraldDesk
 import HeraldSending
-import HeraldEnrichment
 import Logging
 
 struct SendAPNsCommand: AsyncParsableCommand {
@@ -73,11 +72,7 @@ struct SendAPNsCommand: AsyncParsableCommand {
         "Write the built message with a custom layout from a JSON file (see README, Custom layouts).", valueName: "file"))
     var layoutFile: String?
 
-    @Option(name: .customLong("seal-keys"), help: ArgumentHelp("Encrypt the built message end to end with a key from this keys file, the format of preview's --decryption-keys ({\"keys\": {\"<kid>\": \"<base64>\"}}).", valueName: "file"))
-    var sealKeyFile: String?
-
-    @Option(name: .customLong("seal-key-id"), help: ArgumentHelp("Which key of --seal-keys to seal with.", valueName: "kid"))
-    var sealKeyID: String?
+    @OptionGroup var sealing: SealingOptions
 
     @Option(
         name: .customLong("push-type"),
@@ -163,7 +158,6 @@ struct SendAPNsCommand: AsyncParsableCommand {
         if !dryRun, keyFile == nil || keyID == nil || teamID == nil {
             throw ValidationError("sending needs --key-file, --key-id and --team-id")
         }
-        if (sealKeyFile == nil) != (sealKeyID == nil) { throw ValidationError("--seal-keys and --seal-key-id go together") }
         if payload != nil, message.hasMessageFlags {
             throw ValidationError("give a payload file or the message flags (--text, --sender-name, ...), not both")
         }
@@ -171,7 +165,7 @@ struct SendAPNsCommand: AsyncParsableCommand {
         if payload != nil, layout != nil || layoutFile != nil {
             throw ValidationError("--layout and --layout-file shape a built message; a payload file is sent as it is")
         }
-        if sealKeyFile != nil, payload != nil { throw ValidationError("--seal-keys seals a built message; a payload file is sent as it is") }
+        if sealing.isSealing, payload != nil { throw ValidationError("--seal-keys seals a built message; a payload file is sent as it is") }
         guard concurrency > 0 else { throw ValidationError("--concurrency must be at least 1") }
         guard connections > 0 else { throw ValidationError("--connections must be at least 1") }
         guard timeout > 0, timeout.isFinite else { throw ValidationError("--timeout must be a positive number of seconds") }
@@ -316,7 +310,7 @@ struct SendAPNsCommand: AsyncParsableCommand {
             return (written.withoutJSONWhitespace, APNSCollapseID.default(for: message, isSealed: false))
         }
         var builder = PayloadBuilder(layout: try LayoutOptions.resolve(layout: layout, layoutFile: layoutFile) ?? .apns, maximumByteCount: type.maximumPayloadByteCount)
-        try applySealing(to: &builder)
+        builder.sealing = try sealing.sealing()
         let outgoing = message.outgoing
         guard isBackground || outgoing != nil else { throw .usage("give a payload file or --text") }
         let built: BuiltPayload
@@ -333,18 +327,5 @@ struct SendAPNsCommand: AsyncParsableCommand {
             printError("the text was shortened by \(built.omittedCharacterCount) characters to fit \(builder.maximumByteCount) bytes")
         }
         return (built.data, built.collapseID)
-    }
-
-    private func applySealing(to builder: inout PayloadBuilder) throws(CLIError) {
-        if let sealKeyFile, let sealKeyID {
-            let keys: StaticKeyProvider
-            do {
-                keys = try StaticKeyProvider(keyFile: URL(fileURLWithPath: sealKeyFile))
-            } catch {
-                throw .usage("\(sealKeyFile): \(error.message)")
-            }
-            guard let key = keys.key(for: sealKeyID) else { throw .usage("\(sealKeyFile) has no key \(sealKeyID)") }
-            builder.sealing = .aesGCM(keyID: sealKeyID, key: key)
-        }
     }
 }
