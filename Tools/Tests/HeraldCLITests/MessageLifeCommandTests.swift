@@ -89,6 +89,8 @@ struct MessageLifeCommandTests {
         (["--text", "hi", "--badge-increment", "1", "--badge", "3"], "--badge and --badge-increment"),
         (["--retract", "m-1", "--retract-fallback", "filtered", "--badge-increment", "1"], "--badge-increment 1 does not count: a retraction counts down by what it removes"),
         (["--text", "hi", "--badge=-1"], "--badge must be 0 or more"),
+        (["--text", "hi", "--badge", "-1"], "--badge must be 0 or more"),
+        (["--text", "hi", "--badge-increment", "-2"], "--badge-increment -2 does not count"),
         (["--text", "hi", "--badge", "abc"], "--badge"),
     ])
     func badBadgesAreRefusedWithAClearError(flags: [String], error: String) async throws {

@@ -83,11 +83,14 @@ struct MessageOptions: ParsableArguments {
     @Option(name: .customLong("interruption-level"), help: ArgumentHelp("passive, active, time-sensitive or critical.", valueName: "level"))
     var interruptionLevel: String?
 
-    @Option(name: .long, help: ArgumentHelp("The app icon's badge: an absolute count, such as the unread messages (0 clears it).", valueName: "n"))
+    // Unconditional: `--badge -1` is a badge of -1, refused with the reason, not a missing value.
+    @Option(
+        name: .long, parsing: .unconditional,
+        help: ArgumentHelp("The app icon's badge: an absolute count, such as the unread messages (0 clears it).", valueName: "n"))
     var badge: Int?
 
     @Option(
-        name: .customLong("badge-increment"),
+        name: .customLong("badge-increment"), parsing: .unconditional,
         help: ArgumentHelp(
             "Add <n> to the unread count the extension keeps in the app group (its AppGroup setting), and show the count as the badge; a delete takes it off again.",
             valueName: "n"))
