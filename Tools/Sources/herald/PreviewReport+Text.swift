@@ -19,7 +19,9 @@ extension PreviewReport {
         if isBackgroundPush {
             lines.append("  (nothing: a background push is not shown)")
         } else if notification.deliversNothing {
-            lines.append("  (nothing: empty content, which iOS does not show)")
+            // Empty content still carries the badge, which iOS applies to the icon.
+            let badge = content.badge.map { "; the app icon's badge becomes \($0)" } ?? ""
+            lines.append("  (nothing: empty content, which iOS does not show\(badge))")
         } else if let sender = message.sender, notification.extensionWillRun, notification.isCommunication {
             let avatar = notification.avatar?.data == nil ? "(\(sender.displayName.prefix(1).uppercased()))" : "(avatar)"
             let line = [sender.displayName, message.groupName].compactMap { $0 }.joined(separator: " · ")

@@ -64,6 +64,15 @@ struct MessageLifeCommandTests {
         #expect(text.contains("  Message deleted"))
     }
 
+    @Test func aFilteredDeleteThatSetsTheBadgeSaysSoInTheTextPreview() async throws {
+        let sent = try await HeraldProcess.run(Self.send + ["--retract", "m-1", "--retract-fallback", "filtered", "--badge", "3"])
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("herald-filtered-\(UUID().uuidString).json")
+        try Data(try SendCommandTests.body(ofDryRun: sent.stdout).jsonText().utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let text = try await HeraldProcess.run(["preview", "--no-fetch", file.path]).stdout
+        #expect(text.contains("  (nothing: empty content, which iOS does not show; the app icon's badge becomes 3)"), "\(text)")
+    }
+
     @Test func aBackgroundReadElsewhereIsTheAppsToHandle() async throws {
         let (_, preview) = try await Self.sendThenPreview([
             "--clear-conversation", "c1", "--retract-fallback", "background", "--push-type", "background", "--priority", "5",
