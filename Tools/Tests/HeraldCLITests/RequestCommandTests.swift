@@ -58,7 +58,7 @@ struct RequestCommandTests {
         (["expo", "--retract", "m-1"], "a retraction needs the app's retract fallback"),
         (["fcm", "--retract", "m-1", "--retract-fallback", "background", "--text", "gone"], "a background push shows nothing, so --text would be lost"),
         (["fcm", "--sender-name", "Maya"], "give --text (with --sender-name for a communication notification)"),
-        (["expo", "--text", "hi", "--message-id", String(repeating: "m", count: 65)], "message_id is 65 bytes; at most 64"),
+        (["expo", "--text", "hi", "--message-id", String(repeating: "m", count: 65)], "--message-id is 65 bytes; at most 64"),
         (["apns", "--text", "hi"], "The value 'apns' is invalid for '<provider>'"),
     ])
     func badInputIsRefusedWithAReason(arguments: [String], reason: String) async throws {

@@ -130,6 +130,11 @@ struct MessageOptions: ParsableArguments {
         if let interruptionLevel, !InterruptionLevel(rawValue: interruptionLevel).isKnown {
             throw ValidationError("--interruption-level must be passive, active, time-sensitive or critical")
         }
+        if let (key, identifier) = APNSCollapseID.overlongIdentifiers(in: data).first {
+            let flag = ["message_id": "--message-id", "replaces": "--replaces", "retracts": "--retract"][key] ?? key
+            throw ValidationError(
+                "\(flag) is \(identifier.utf8.count) bytes; at most \(APNSCollapseID.maximumByteCount), as it may be sent as the collapse id (apns-collapse-id, OneSignal's collapse_id)")
+        }
         if let badge, badge < 0 {
             throw ValidationError("--badge must be 0 or more: a count of unread items, and 0 clears the badge")
         }
