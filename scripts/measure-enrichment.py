@@ -113,9 +113,11 @@ def peak_rss(herald, payload_file, *options):
 def main():
     herald = os.environ.get("HERALD")
     if not herald:
-        subprocess.run(["swift", "build", "-c", "release", "--product", "herald"], cwd=ROOT, check=True,
+        # The herald command is the Tools package's.
+        tools = os.path.join(ROOT, "Tools")
+        subprocess.run(["swift", "build", "-c", "release", "--product", "herald"], cwd=tools, check=True,
                        stdout=subprocess.DEVNULL)
-        herald = os.path.join(ROOT, ".build", "release", "herald")
+        herald = os.path.join(tools, ".build", "release", "herald")
     work = tempfile.mkdtemp(prefix="herald-measure-")
     big = png(2000, 2000, padding=10_000_000 - 57)
     server, base = serve_files({"/big.png": big, "/avatar.png": png(512, 512, padding=20_000)})

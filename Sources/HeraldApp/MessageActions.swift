@@ -4,7 +4,8 @@ import HeraldCore
 /// Reply and Mark as read, straight from a message's notification: the app-side half of
 /// Herald, linked by the app target (never by the extension).
 ///
-/// It registers the ``MessageCategory`` category with a text-input Reply action and a
+/// It registers the ``MessageCategory`` category (or the app's own, see
+/// ``init(titles:categoryIdentifiers:handler:)``) with a text-input Reply action and a
 /// Mark-as-read action, becomes the notification center's delegate, and hands every response
 /// to one async handler as a ``MessageResponse``. After a reply it donates the outgoing
 /// `INSendMessageIntent`, so that Siri suggestions and Focus learn the conversation.
@@ -49,25 +50,36 @@ public final class MessageActions: NSObject, UNUserNotificationCenterDelegate, S
     }
 
     private let titles: Titles
+    private let categoryIdentifiers: Set<String>
     private let handler: @Sendable (MessageResponse) async -> Void
 
     /// - Parameters:
     ///   - titles: the actions' titles.
+    ///   - categoryIdentifiers: the categories that get the two actions: by default
+    ///     ``MessageCategory/identifier``, which Herald's server side names in `aps.category`.
+    ///     An app whose content extension is shown for a category of its own names that one
+    ///     (and has the server send it), so that its messages get both the extension's view and
+    ///     the actions.
     ///   - handler: receives every response to a message notification, on a task of its own;
     ///     iOS is told the response was handled when it returns.
-    public init(titles: Titles = Titles(), handler: @escaping @Sendable (MessageResponse) async -> Void) {
+    public init(
+        titles: Titles = Titles(), categoryIdentifiers: Set<String> = [MessageCategory.identifier],
+        handler: @escaping @Sendable (MessageResponse) async -> Void
+    ) {
         self.titles = titles
+        self.categoryIdentifiers = categoryIdentifiers
         self.handler = handler
         super.init()
     }
 
-    /// The message category: Reply (text input, SF Symbol `arrowshape.turn.up.left`) and Mark
-    /// as read (`checkmark.message`), neither opening the app.
+    /// The message categories, one for each of the category identifiers: Reply (text input,
+    /// SF Symbol `arrowshape.turn.up.left`) and Mark as read (`checkmark.message`), neither
+    /// opening the app.
     ///
     /// Apple: `UNTextInputNotificationAction(identifier:title:options:icon:textInputButtonTitle:textInputPlaceholder:)`
     /// and `UNNotificationAction(identifier:title:options:icon:)` with `UNNotificationActionIcon`
     /// are iOS 15 and macOS 12, below Herald's floor.
-    public var category: UNNotificationCategory {
+    public var categories: Set<UNNotificationCategory> {
         let reply = UNTextInputNotificationAction(
             identifier: MessageCategory.replyAction, title: titles.reply, options: [],
             icon: UNNotificationActionIcon(systemImageName: "arrowshape.turn.up.left"), textInputButtonTitle: titles.send,
@@ -75,15 +87,15 @@ public final class MessageActions: NSObject, UNUserNotificationCenterDelegate, S
         let markAsRead = UNNotificationAction(
             identifier: MessageCategory.markAsReadAction, title: titles.markAsRead, options: [],
             icon: UNNotificationActionIcon(systemImageName: "checkmark.message"))
-        return UNNotificationCategory(identifier: MessageCategory.identifier, actions: [reply, markAsRead], intentIdentifiers: [], options: [])
+        return Set(categoryIdentifiers.map { UNNotificationCategory(identifier: $0, actions: [reply, markAsRead], intentIdentifiers: [], options: []) })
     }
 
-    /// Registers ``category`` beside the app's other categories (`setNotificationCategories`
-    /// replaces the whole set, so the ones registered already are kept) and becomes `center`'s
-    /// delegate. Call it before launch finishes.
+    /// Registers ``categories`` beside the app's other categories (`setNotificationCategories`
+    /// replaces the whole set, so the ones registered already are kept, unless one has the
+    /// same identifier) and becomes `center`'s delegate. Call it before launch finishes.
     public func install(on center: UNUserNotificationCenter = .current()) async {
-        let others = await center.notificationCategories().filter { $0.identifier != MessageCategory.identifier }
-        center.setNotificationCategories(others.union([category]))
+        let others = await center.notificationCategories().filter { !categoryIdentifiers.contains($0.identifier) }
+        center.setNotificationCategories(others.union(categories))
         center.delegate = self
     }
 

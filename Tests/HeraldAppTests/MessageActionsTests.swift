@@ -55,6 +55,27 @@ struct MessageActionsTests {
         }
     }
 
+    /// An app whose content extension is shown for its own category puts the actions there too,
+    /// and replaces an earlier registration of that category.
+    @Test func theActionsCanGoUnderTheAppsOwnCategories() async throws {
+        let recorder = StandInRecorder()
+        let actions = MessageActions(categoryIdentifiers: ["chat", MessageCategory.identifier]) { _ in }
+        await StandInRecorder.$current.withValue(recorder) {
+            let center = UNUserNotificationCenter.current()
+            center.setNotificationCategories([
+                UNNotificationCategory(identifier: "chat", actions: [], intentIdentifiers: [], options: []),
+                UNNotificationCategory(identifier: "invite", actions: [], intentIdentifiers: [], options: []),
+            ])
+            await actions.install()
+        }
+        let categories = recorder.categories
+        #expect(Set(categories.map(\.identifier)) == ["chat", "invite", MessageCategory.identifier])
+        let chat = categories.filter { $0.identifier == "chat" }
+        #expect(chat.count == 1)
+        #expect(chat.first?.actions.map(\.identifier) == [MessageCategory.replyAction, MessageCategory.markAsReadAction])
+        #expect(categories.first { $0.identifier == "invite" }?.actions.isEmpty == true)
+    }
+
     @Test func aReplyReachesTheHandlerAsATypedValueAndDonatesAnOutgoingIntent() async throws {
         let recorder = StandInRecorder()
         let received = Received()
