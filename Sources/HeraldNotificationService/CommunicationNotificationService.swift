@@ -74,7 +74,9 @@ open class CommunicationNotificationService: UNNotificationServiceExtension {
     }
 
     /// Runs after Herald's work, before delivery: call a provider's extension here and hand its
-    /// result to `contentHandler` (calling it more than once, or late, is harmless).
+    /// result to `contentHandler` (calling it more than once, or late, is harmless). Should
+    /// iOS's time run out and iOS let go of the service before the hook's queue reaches it, the
+    /// content is delivered without the hook.
     open func forward(_ content: UNNotificationContent, for request: UNNotificationRequest, contentHandler: @escaping (UNNotificationContent) -> Void) {
         contentHandler(content)
     }

@@ -16,7 +16,7 @@ public struct OutgoingMessage: Hashable, Sendable {
     /// Overrides the alert subtitle; `nil` uses the group's name.
     public var subtitle: String?
     /// The notification category, which picks the actions iOS shows (`aps.category`); `nil`
-    /// sends the default (see ``categoryIdentifier``).
+    /// sends the default, and the empty string none (see ``categoryIdentifier``).
     public var category: String?
     /// How insistently iOS presents it; `nil` leaves iOS's default (active).
     public var interruptionLevel: InterruptionLevel?
@@ -56,6 +56,9 @@ public struct OutgoingMessage: Hashable, Sendable {
     /// The category sent: ``category``, else, for a message with a sender,
     /// ``MessageCategory/identifier``: the category `HeraldApp` registers with Reply and Mark as
     /// Read (where the app registers no such category, iOS shows no actions, and nothing else
-    /// changes). A retraction, or a push without a sender, gets none.
-    public var categoryIdentifier: String? { category ?? (message.isCommunication ? MessageCategory.identifier : nil) }
+    /// changes). A retraction, a push without a sender, or an empty ``category`` gets none.
+    public var categoryIdentifier: String? {
+        guard let category else { return message.isCommunication ? MessageCategory.identifier : nil }
+        return category.isEmpty ? nil : category
+    }
 }

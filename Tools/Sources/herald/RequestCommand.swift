@@ -56,19 +56,30 @@ struct RequestCommand: ParsableCommand {
     static let maximumExpoRecipients = 100
 
     func validate() throws {
+        if message.retractFallback != nil, !message.isRetraction {
+            throw ValidationError("--retract-fallback goes with --retract or --clear-conversation")
+        }
+        if message.isRetraction, message.fallback == nil {
+            throw ValidationError(
+                "--retract and --clear-conversation need --retract-fallback filtered, visible or background: how the app shows nothing for them")
+        }
         if message.fallback == .background {
             try message.refuseShownFlags()
         } else if message.text == nil, !message.isRetraction {
             throw ValidationError("give --text (with --sender-name for a communication notification)")
         }
-        if message.retractFallback != nil, !message.isRetraction {
-            throw ValidationError("--retract-fallback goes with --retract or --clear-conversation")
+        if let empty = to.firstIndex(of: "") { throw ValidationError("--to number \(empty + 1) is empty") }
+        if let repeated = to.enumerated().first(where: { to[..<$0.offset].contains($0.element) })?.element {
+            throw ValidationError("--to \(ForeignToken.display(repeated)) is given twice: the device would get the message twice")
         }
         switch provider {
         case .fcm:
             guard to.count <= 1 else { throw ValidationError("--to: an FCM v1 request goes to one registration token; write one request per token") }
             if let token = to.first, DeviceToken.isToken(token) {
                 throw ValidationError("--to \(token) is an APNs device token; FCM sends to the app's FCM registration token (Messaging.messaging().fcmToken)")
+            }
+            if let token = to.first, ProviderRequest.isExpoPushToken(token) {
+                throw ValidationError("--to \(ForeignToken.display(token)) is an Expo push token: write the request for Expo (herald request expo)")
             }
         case .expo:
             guard to.count <= Self.maximumExpoRecipients else {

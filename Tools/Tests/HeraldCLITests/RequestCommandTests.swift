@@ -49,16 +49,29 @@ struct RequestCommandTests {
         let (_, _, converted) = try await Self.requestThenConvert(["fcm", "--to", "fcm-token-1", "--retract", "m-1", "--retract-fallback", "background"])
         #expect(converted["payload"]?["aps"] == ["content-available": 1])
         #expect(converted["headers"]?["apns-push-type"] == "background" && converted["headers"]?["apns-priority"] == "5")
+        // Through Expo the app removes it, so nothing is said about the extension removing it.
+        let (_, stderr, expo) = try await Self.requestThenConvert(["expo", "--to", Self.expoToken, "--retract", "m-1", "--retract-fallback", "background"])
+        #expect(expo["payload"]?["aps"] == ["content-available": 1])
+        #expect(!stderr.contains("collapse"), "\(stderr)")
+    }
+
+    @Test func anEmptyCategorySendsNone() async throws {
+        let (body, _, _) = try await Self.requestThenConvert(["expo", "--to", Self.expoToken, "--category", ""] + SendCommandTests.messageFlags)
+        #expect(body["categoryId"] == nil)
     }
 
     @Test(arguments: [
         (["fcm", "--to", String(repeating: "ab", count: 32), "--text", "hi"], "is an APNs device token; FCM sends to the app's FCM registration token"),
         (["fcm", "--to", "a", "--to", "b", "--text", "hi"], "an FCM v1 request goes to one registration token"),
         (["expo", "--to", "abc", "--text", "hi"], "--to abc is no Expo push token"),
-        (["expo", "--retract", "m-1"], "a retraction needs the app's retract fallback"),
+        (["expo", "--retract", "m-1"], "--retract and --clear-conversation need --retract-fallback filtered, visible or background"),
+        (["fcm", "--sender-name", "M", "--text", "hi", "--retract-fallback", "background"], "--retract-fallback goes with --retract or --clear-conversation"),
+        (["fcm", "--to", "", "--text", "hi"], "--to number 1 is empty"),
+        (["fcm", "--to", Self.expoToken, "--text", "hi"], "is an Expo push token: write the request for Expo"),
+        (["expo", "--to", Self.expoToken, "--to", Self.expoToken, "--text", "hi"], "is given twice"),
         (["fcm", "--retract", "m-1", "--retract-fallback", "background", "--text", "gone"], "a background push shows nothing, so --text would be lost"),
         (["fcm", "--sender-name", "Maya"], "give --text (with --sender-name for a communication notification)"),
-        (["expo", "--text", "hi", "--message-id", String(repeating: "m", count: 65)], "--message-id is 65 bytes; at most 64"),
+        (["expo", "--text", "hi", "--message-id", String(repeating: "m", count: 65)], "is 65 bytes; at most 64"),
         (["apns", "--text", "hi"], "The value 'apns' is invalid for '<provider>'"),
     ])
     func badInputIsRefusedWithAReason(arguments: [String], reason: String) async throws {

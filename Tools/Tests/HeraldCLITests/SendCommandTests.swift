@@ -162,10 +162,10 @@ struct SendCommandTests {
             stdin: Data(#"{"aps": {"alert": "hi", "mutable-content": 1}, "communication": {"sender_name": "Maya", "message_id": "m-7"}}"#.utf8))
         #expect(collapseID(file) == "m-7", "\(file.stdout)")
         let long = try await HeraldProcess.run(send + ["--message-id", String(repeating: "m", count: 65)])
-        #expect(long.status == 2 && long.stderr.contains("--message-id is 65 bytes; at most 64, as it may be sent as the collapse id"), "\(long.stderr)")
+        #expect(long.status == 2 && long.stderr.contains("--message-id mmmmmmmmmmmmmmmm… is 65 bytes; at most 64, as it may be sent as the collapse id"), "\(long.stderr)")
         // Every id flag, in every command that builds a message, says which flag it is.
         let replaces = try await HeraldProcess.run(["send", "onesignal", "--app-id", "a", "--external-id", "u", "--dry-run", "--text", "x", "--replaces", String(repeating: "r", count: 70)])
-        #expect(replaces.status == 2 && replaces.stderr.contains("--replaces is 70 bytes; at most 64"), "\(replaces.stderr)")
+        #expect(replaces.status == 2 && replaces.stderr.contains("--replaces rrrrrrrrrrrrrrrr… is 70 bytes; at most 64"), "\(replaces.stderr)")
     }
 
     /// A retraction needs the app's fallback, and is the push that fallback needs.

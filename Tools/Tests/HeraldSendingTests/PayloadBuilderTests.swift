@@ -43,6 +43,7 @@ import HeraldSending
         func category(_ outgoing: OutgoingMessage) throws -> JSONValue? { try PayloadBuilder().build(outgoing).json["aps"]?["category"] }
         #expect(try category(OutgoingMessage(message: Self.message, text: "x")) == "herald.message")
         #expect(try category(OutgoingMessage(message: Self.message, text: "x", category: "CHAT")) == "CHAT")
+        #expect(try category(OutgoingMessage(message: Self.message, text: "x", category: "")) == nil)
         #expect(try category(OutgoingMessage(message: Message(conversationIdentifier: "conv-1"), text: "x")) == nil)
         let retraction = Message(action: .retract(["m-1"]), retractFallback: .visible, sender: Self.maya)
         #expect(try category(OutgoingMessage(message: retraction, text: "Message deleted")) == nil)

@@ -11,7 +11,8 @@ import Foundation
 /// extension runs. What Expo has no field for is left out and said in ``leftOut``: the
 /// `thread-id` (the extension sets the thread from the conversation), the relevance score, and
 /// the collapse id (an edit's notification is still replaced: the extension removes the one it
-/// replaces). A background push (a retraction for the app's background fallback) is
+/// replaces, if the extension delivered it; one delivered as received, when the extension ran out
+/// of time, carries nothing a later push can find it by). A background push (a retraction for the app's background fallback) is
 /// `_contentAvailable: true` without an alert, at priority `normal`; that Expo's service then
 /// sends `content-available: 1` is inferred, not documented by Expo.
 ///
@@ -44,8 +45,10 @@ public struct ExpoPushMessage: Hashable, Sendable {
         var leftOut: [String] = []
         if aps?["thread-id"] != nil { leftOut.append("thread-id: Expo has no field for it; the extension sets the thread from the conversation") }
         if aps?["relevance-score"] != nil { leftOut.append("relevance-score: Expo has no field for it; iOS ranks the notification without one") }
-        if let collapseID = payload.collapseID {
-            leftOut.append("apns-collapse-id \(collapseID): Expo has no field for it; the extension still removes the notifications an edit or a delete of the message names")
+        // A background push is handled by the app, which needs no collapse id.
+        if let collapseID = payload.collapseID, aps?["alert"] != nil {
+            leftOut.append(
+                "apns-collapse-id \(collapseID): Expo has no field for it; the extension still removes the notifications an edit or a delete of the message names, those it delivered itself")
         }
         self.leftOut = leftOut
     }
@@ -60,7 +63,7 @@ public struct ExpoPushMessage: Hashable, Sendable {
         var message: [String: JSONValue] = ["priority": isBackground ? "normal" : "high"]
         if to.count == 1 { message["to"] = .string(to[0]) } else if !to.isEmpty { message["to"] = .array(to.map(JSONValue.string)) }
         for key in ["title", "subtitle", "body"] { message[key] = aps?["alert"]?[key] }
-        for (key, field) in [("badge", "badge"), ("category", "categoryId"), ("interruption-level", "interruptionLevel"), ("sound", "sound")] {
+        for (key, field) in [("badge", "badge"), ("category", "categoryId"), ("interruption-level", "interruptionLevel")] {
             message[field] = aps?[key]
         }
         if aps?["mutable-content"] != nil { message["mutableContent"] = true }

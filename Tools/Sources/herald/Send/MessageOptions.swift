@@ -76,7 +76,7 @@ struct MessageOptions: ParsableArguments {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "The notification category, which picks the action buttons (default: herald.message, HeraldApp's Reply and Mark as Read, on a message with a sender).",
+            "The notification category, which picks the action buttons (default: herald.message, HeraldApp's Reply and Mark as Read, on a message with a sender; \"\" for none).",
             valueName: "id"))
     var category: String?
 
@@ -132,8 +132,9 @@ struct MessageOptions: ParsableArguments {
         }
         if let (key, identifier) = APNSCollapseID.overlongIdentifiers(in: data).first {
             let flag = ["message_id": "--message-id", "replaces": "--replaces", "retracts": "--retract"][key] ?? key
+            let shown = (identifier.count > 20 ? "\(identifier.prefix(16))…" : identifier).terminalSafeLine
             throw ValidationError(
-                "\(flag) is \(identifier.utf8.count) bytes; at most \(APNSCollapseID.maximumByteCount), as it may be sent as the collapse id (apns-collapse-id, OneSignal's collapse_id)")
+                "\(flag) \(shown) is \(identifier.utf8.count) bytes; at most \(APNSCollapseID.maximumByteCount), as it may be sent as the collapse id")
         }
         if let badge, badge < 0 {
             throw ValidationError("--badge must be 0 or more: a count of unread items, and 0 clears the badge")
