@@ -25,6 +25,39 @@ struct BadgeCounterTests {
         #expect(try counter.count() == 1_000 - 200 * 3 + 200)
     }
 
+    /// iOS may run several extension processes at once, and the app is another: a process
+    /// holding the lock makes an increment wait, which then counts on from what that process
+    /// wrote. The other process is python3, taking the same `flock` on the same file.
+    @Test func anotherProcessHoldingTheLockMakesAnIncrementWaitForItsWrite() throws {
+        let counter = try Self.counter()
+        try counter.set(3)
+        let script = """
+            import fcntl, os, sys, time
+            fd = os.open(sys.argv[1], os.O_RDWR)
+            fcntl.flock(fd, fcntl.LOCK_EX)
+            print("locked", flush=True)
+            time.sleep(0.5)
+            value = int(os.pread(fd, 32, 0) or b"0")
+            os.ftruncate(fd, 0)
+            os.pwrite(fd, str(value + 10).encode(), 0)
+            fcntl.flock(fd, fcntl.LOCK_UN)
+            """
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", script, counter.file.path]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        // Once the other process holds the lock (a blocking read: its first bytes, which may
+        // come before the line's end).
+        #expect(String(decoding: output.fileHandleForReading.availableData, as: UTF8.self).hasPrefix("locked"))
+        // Without the lock this would read 3 and write 4 while the other process sleeps.
+        #expect(try counter.add(1) == 14)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(try counter.count() == 14)
+    }
+
     @Test func theCountNeverGoesBelowZeroAndTheAppCanSetIt() throws {
         let counter = try Self.counter()
         #expect(try counter.count() == 0)
