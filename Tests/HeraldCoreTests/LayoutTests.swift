@@ -30,7 +30,8 @@ struct LayoutTests {
             "messageIdentifier": ["/messageId"], "replaces": ["/editOf"], "retracts": ["/deleted"], "clearsConversation": ["/readConvo"],
             "retractFallback": ["/retractFallback"],
             "senderName": ["/senderDisplayName"], "senderAvatarURL": ["/senderAvatarUrl"], "senderIdentifier": ["/senderDid"],
-            "senderHandle": ["/senderHandle"], "conversationIdentifier": ["/convoId"], "groupName": ["/groupName"], "groupAvatarURL": ["/groupAvatarUrl"],
+            "senderHandle": ["/senderHandle"], "senderHandleKind": ["/senderHandleKind"], "senderGivenName": ["/senderGivenName"],
+            "senderFamilyName": ["/senderFamilyName"], "conversationIdentifier": ["/convoId"], "groupName": ["/groupName"], "groupAvatarURL": ["/groupAvatarUrl"],
             "recipients": ["/members"], "mentionsCurrentUser": ["/mentioned"], "isReplyToCurrentUser": ["/isReply"],
         ],
         "attachments": ["/media"],
@@ -114,7 +115,7 @@ struct LayoutTests {
                 Message(sender: Person(displayName: "Ann"), recipients: [blank]),
                 Message(sender: Person(displayName: "Ann"), recipients: ["b", blank, "c"]),
                 Message(
-                    sender: Person(identifier: blank, displayName: "Ann", handle: Handle(value: blank, kind: .unknown)),
+                    sender: Person(identifier: blank, displayName: "Ann", handle: Handle(value: blank, kind: .app)),
                     conversationIdentifier: blank, groupName: blank),
                 Message(sender: Person(identifier: "1", displayName: blank), conversationIdentifier: "c"),
                 Message(attachments: [Message.Attachment(url: url, kind: .image, declaredType: blank)]),
@@ -134,7 +135,7 @@ struct LayoutTests {
     func aBlankStringIsAbsentInANormalizedMessage(_ blank: String) {
         let url = URL(string: "https://cdn.example.com/m/1.jpg")!
         let message = Message(
-            sender: Person(identifier: blank, displayName: "Ann", handle: Handle(value: blank, kind: .unknown)),
+            sender: Person(identifier: blank, displayName: "Ann", handle: Handle(value: blank, kind: .app)),
             conversationIdentifier: blank, groupName: blank, recipients: [blank, "b", blank],
             attachments: [Message.Attachment(url: url, kind: .image, declaredType: blank)])
         #expect(message.normalized == Message(
@@ -359,9 +360,33 @@ struct LayoutTests {
         #expect(decoded.decisions.map(\.code) == [.noSender, .attachmentRelative, .attachmentURLRejected])
     }
 
+    /// The payload may say what a handle is; encoding says it only where reading the handle
+    /// would guess another kind.
+    @Test func aHandlesKindIsReadWhenGivenAndWrittenWhenItCannotBeGuessed() throws {
+        func sender(_ communication: JSONValue) -> (Person?, [Decision]) {
+            let decoded = Layout.apns.decode(["communication": communication])
+            return (decoded.message.sender, decoded.decisions.filter { $0.code == .fieldIgnored })
+        }
+        let (phone, none) = sender(["sender_name": "Ann", "sender_handle": "ann-7", "sender_handle_kind": "phone"])
+        #expect(phone?.handle == Handle(value: "ann-7", kind: .phone) && none.isEmpty)
+        let (guessed, fax) = sender(["sender_name": "Ann", "sender_handle": "ann@example.com", "sender_handle_kind": "emial"])
+        #expect(guessed?.handle?.kind == .email)
+        #expect(fax.map(\.message) == ["sender_handle_kind \"emial\" is not email, phone or app, so the kind is guessed from the handle; did you mean \"email\"?"])
+        let (_, lone) = sender(["sender_name": "Ann", "sender_handle_kind": "app"])
+        #expect(lone.map(\.message) == ["sender_handle_kind \"app\" ignored: there is no sender_handle"])
+        let (named, _) = sender(["sender_name": "Ann Lee", "sender_given_name": "Ann", "sender_family_name": " "])
+        #expect(named?.givenName == "Ann" && named?.familyName == nil)
+        // An email address that is the app's own id says so; one that is an email does not.
+        let appID = Message(sender: Person(displayName: "Ann", handle: Handle(value: "ann@example.com", kind: .app)))
+        #expect(Layout.apns.encode(appID)["communication"]?["sender_handle_kind"] == "app")
+        #expect(Layout.apns.decode(Layout.apns.encode(appID)).message == appID)
+        let email = Message(sender: Person(displayName: "Ann", handle: Handle(value: "ann@example.com", kind: .email)))
+        #expect(Layout.apns.encode(email)["communication"]?["sender_handle_kind"] == nil)
+    }
+
     @Test(arguments: [
         ("alice@example.com", Handle.Kind.email), ("+44 20 7946 0958", .phone), ("(555) 010-0199", .phone),
-        ("@alice", .unknown), ("12", .unknown), ("alice", .unknown),
+        ("@alice", .app), ("12", .app), ("alice", .app),
     ])
     func handleKindIsInferred(_ value: String, _ kind: Handle.Kind) {
         #expect(Handle(inferringKindOf: value).kind == kind)

@@ -3,7 +3,7 @@ import HeraldCore
 
 extension Message {
     /// A message with every field set (its id, an edit of an earlier message, sender with a
-    /// handle and an avatar, a named group with an avatar, two other recipients, mention and
+    /// handle, an avatar and given and family names, a named group with an avatar, two other recipients, mention and
     /// reply flags, three attachments of three kinds), for the layout, request and sending tests
     /// of both packages.
     public static let fullSample = Message(
@@ -12,7 +12,7 @@ extension Message {
         sender: Person(
             identifier: "user-1842", displayName: "Maya Lindqvist 🧗",
             handle: Handle(value: "maya@example.com", kind: .email),
-            avatarURL: URL(string: "https://cdn.example.com/a/1842.jpg?size=256")),
+            avatarURL: URL(string: "https://cdn.example.com/a/1842.jpg?size=256"), givenName: "Maya", familyName: "Lindqvist"),
         conversationIdentifier: "conv-8c2f1e",
         groupName: "Weekend climbing",
         groupAvatarURL: URL(string: "https://cdn.example.com/g/8c2f1e.png"),

@@ -25,8 +25,15 @@ public struct FieldPointers: Hashable, Sendable {
     /// The sender's avatar URL: an absolute http(s) URL, or for a local preview a relative path or
     /// `file:` URL.
     public var senderAvatarURL: [JSONPointer]
-    /// The sender's email, phone number or other handle; its kind is guessed from the text.
+    /// The sender's email, phone number or other handle; its kind is ``senderHandleKind``'s,
+    /// else guessed from the text.
     public var senderHandle: [JSONPointer]
+    /// What the sender's handle is: `phone`, `email` or `app` (``Handle/Kind``).
+    public var senderHandleKind: [JSONPointer]
+    /// The sender's given name (``Person/givenName``).
+    public var senderGivenName: [JSONPointer]
+    /// The sender's family name (``Person/familyName``).
+    public var senderFamilyName: [JSONPointer]
     /// The conversation's id (``Message/conversationIdentifier``); a number is read as its digits.
     public var conversationIdentifier: [JSONPointer]
     /// The group conversation's name; a message with one is a group message.
@@ -53,6 +60,9 @@ public struct FieldPointers: Hashable, Sendable {
         self.senderName = []
         self.senderAvatarURL = []
         self.senderHandle = []
+        self.senderHandleKind = []
+        self.senderGivenName = []
+        self.senderFamilyName = []
         self.conversationIdentifier = []
         self.groupName = []
         self.groupAvatarURL = []
@@ -74,6 +84,9 @@ public struct FieldPointers: Hashable, Sendable {
         ("senderName", \.senderName),
         ("senderAvatarURL", \.senderAvatarURL),
         ("senderHandle", \.senderHandle),
+        ("senderHandleKind", \.senderHandleKind),
+        ("senderGivenName", \.senderGivenName),
+        ("senderFamilyName", \.senderFamilyName),
         ("conversationIdentifier", \.conversationIdentifier),
         ("groupName", \.groupName),
         ("groupAvatarURL", \.groupAvatarURL),

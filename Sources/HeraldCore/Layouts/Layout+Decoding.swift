@@ -84,6 +84,20 @@ extension Layout {
         if let name = first(fields.senderName, Layout.text, textOnly: true) {
             var sender = Person(identifier: first(fields.senderIdentifier, Layout.text), displayName: name)
             sender.handle = first(fields.senderHandle, Layout.text).map(Handle.init(inferringKindOf:))
+            if let kind = first(fields.senderHandleKind, Layout.text) {
+                if sender.handle == nil {
+                    decisions.append(Decision(.fieldIgnored, "sender_handle_kind \"\(kind)\" ignored: there is no sender_handle"))
+                } else if let known = Handle.Kind(rawValue: kind) {
+                    sender.handle?.kind = known
+                } else {
+                    let names = Handle.Kind.allCases.map(\.rawValue)
+                    let hint = kind.nearest(in: names).map { "; did you mean \"\($0)\"?" } ?? ""
+                    decisions.append(Decision(
+                        .fieldIgnored, "sender_handle_kind \"\(kind)\" is not \(names.phrase(joinedBy: "or")), so the kind is guessed from the handle\(hint)"))
+                }
+            }
+            sender.givenName = first(fields.senderGivenName, Layout.text, textOnly: true)
+            sender.familyName = first(fields.senderFamilyName, Layout.text, textOnly: true)
             let avatar = Layout.avatarURL(
                 first(fields.senderAvatarURL, Layout.avatarText, textOnly: true), pointers: fields.senderAvatarURL, in: data, what: "avatar",
                 codes: (.avatarURLEmpty, .avatarURLRejected), decisions: &decisions)

@@ -44,6 +44,12 @@ extension Layout {
             put(.string(sender.displayName), fields.senderName)
             put(sender.identifier.map(JSONValue.string), fields.senderIdentifier)
             put(sender.handle.map { .string($0.value) }, fields.senderHandle)
+            // The kind only where reading the handle would guess another.
+            if let handle = sender.handle, Handle(inferringKindOf: handle.value).kind != handle.kind {
+                put(.string(handle.kind.rawValue), fields.senderHandleKind)
+            }
+            put(sender.givenName.map(JSONValue.string), fields.senderGivenName)
+            put(sender.familyName.map(JSONValue.string), fields.senderFamilyName)
             put(sender.avatarURL.map { .string($0.absoluteString) }, fields.senderAvatarURL)
         }
         put(message.conversationIdentifier.map(JSONValue.string), fields.conversationIdentifier)

@@ -3,8 +3,8 @@ extension Message {
     /// `"\n"` or `" "`) is absent, as ``Layout/decode(_:)`` reads one.
     ///
     /// A sender with a blank name is no sender; blank recipients are left out; a blank sender
-    /// identifier, handle, message or conversation identifier, group name or declared attachment
-    /// type is `nil`; without a group name there is no group avatar; an action that names no
+    /// identifier, handle, given or family name, message or conversation identifier, group name
+    /// or declared attachment type is `nil`; without a group name there is no group avatar; an action that names no
     /// message or conversation (only blank ones) is no action, and without a retraction there
     /// is no retract fallback, and a badge increment only where one counts (``badgeIncrementProblem(_:)``). ``Layout/encode(_:into:)`` writes this, so `decode(encode(message))` gives it back.
     public var normalized: Message {
@@ -12,6 +12,8 @@ extension Message {
         if var sender, !sender.displayName.isBlank {
             sender.identifier = sender.identifier.flatMap(Self.present)
             if sender.handle?.value.isBlank == true { sender.handle = nil }
+            sender.givenName = sender.givenName.flatMap(Self.present)
+            sender.familyName = sender.familyName.flatMap(Self.present)
             message.sender = sender
         } else {
             message.sender = nil

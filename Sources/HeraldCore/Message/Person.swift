@@ -10,26 +10,43 @@ public struct Person: Hashable, Sendable {
     public var handle: Handle?
     /// Where the avatar can be downloaded; always an absolute http(s) URL when set.
     public var avatarURL: URL?
+    /// The given name, when the payload names it apart from ``displayName``
+    /// (`PersonNameComponents.givenName`).
+    public var givenName: String?
+    /// The family name, likewise (`PersonNameComponents.familyName`).
+    public var familyName: String?
 
     /// - Parameters:
     ///   - identifier: the app's id for the person.
     ///   - displayName: the shown name.
     ///   - handle: email or phone, when known.
     ///   - avatarURL: absolute http(s) URL of the avatar.
-    public init(identifier: String? = nil, displayName: String, handle: Handle? = nil, avatarURL: URL? = nil) {
+    ///   - givenName: the given name, when known apart.
+    ///   - familyName: the family name, when known apart.
+    public init(
+        identifier: String? = nil, displayName: String, handle: Handle? = nil, avatarURL: URL? = nil, givenName: String? = nil,
+        familyName: String? = nil
+    ) {
         self.identifier = identifier
         self.displayName = displayName
         self.handle = handle
         self.avatarURL = avatarURL
+        self.givenName = givenName
+        self.familyName = familyName
     }
 }
 
 /// How a person can be reached, as `INPersonHandle` models it.
 public struct Handle: Hashable, Sendable {
-    /// The kinds `INPersonHandleType` has.
+    /// What a handle is; a payload names it in `sender_handle_kind`.
     public enum Kind: String, Hashable, Sendable, CaseIterable {
-        /// `INPersonHandleType.emailAddress`, `.phoneNumber` and `.unknown`.
-        case email, phone, unknown
+        /// An email address: `INPersonHandleType.emailAddress`, which Contacts can match.
+        case email
+        /// A phone number: `INPersonHandleType.phoneNumber`, which Contacts can match.
+        case phone
+        /// The app's own id for the person: `INPersonHandleType.unknown`, which no contact
+        /// matches by itself.
+        case app
     }
 
     /// The address or number, as the payload gave it (not trimmed or normalized).
@@ -46,8 +63,8 @@ public struct Handle: Hashable, Sendable {
     }
 
     /// A handle whose kind is read from the value: an `@` between text makes an email, digits
-    /// with the usual phone punctuation (at least five digits) a phone number, anything else
-    /// unknown.
+    /// with the usual phone punctuation (at least five digits) a phone number, anything else the
+    /// app's own id.
     public init(inferringKindOf value: String) {
         self.value = value
         let trimmed = value.trimmingCharacters(in: .whitespaces)
@@ -60,7 +77,7 @@ public struct Handle: Hashable, Sendable {
         {
             self.kind = .phone
         } else {
-            self.kind = .unknown
+            self.kind = .app
         }
     }
 }

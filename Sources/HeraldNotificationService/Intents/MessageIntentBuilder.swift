@@ -48,7 +48,7 @@ struct MessageIntentBuilder {
         switch sender.handle?.kind {
         case .email?: handle = INPersonHandle(value: sender.handle?.value, type: .emailAddress)
         case .phone?: handle = INPersonHandle(value: sender.handle?.value, type: .phoneNumber)
-        case .unknown?: handle = INPersonHandle(value: sender.handle?.value, type: .unknown)
+        case .app?: handle = INPersonHandle(value: sender.handle?.value, type: .unknown)
         case nil: handle = INPersonHandle(value: sender.identifier, type: .unknown)
         }
         // Herald's message model carries no address-book contact identifier: it stays nil.
