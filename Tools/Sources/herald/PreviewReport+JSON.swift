@@ -15,6 +15,8 @@ extension PreviewReport {
                     "displayName": .string(sender.displayName),
                     "avatarURL": sender.avatarURL.map { .string($0.absoluteString) } ?? .null,
                     "handle": sender.handle.map { ["value": .string($0.value), "kind": .string($0.kind.rawValue)] } ?? .null,
+                    "givenName": sender.givenName.map(JSONValue.string) ?? .null,
+                    "familyName": sender.familyName.map(JSONValue.string) ?? .null,
                     "avatar": Self.avatarJSON(notification.avatar ?? AvatarResult(status: .skipped)),
                 ],
                 "conversationIdentifier": message.conversationIdentifier.map(JSONValue.string) ?? .null,

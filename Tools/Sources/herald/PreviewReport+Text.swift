@@ -40,6 +40,8 @@ extension PreviewReport {
             var parts = ["\"\(sender.displayName)\""]
             if let identifier = sender.identifier { parts.append("id \(identifier)") }
             if let handle = sender.handle { parts.append("\(handle.kind.rawValue) \(handle.value)") }
+            let names = [sender.givenName.map { "given name \"\($0)\"" }, sender.familyName.map { "family name \"\($0)\"" }].compactMap { $0 }
+            parts += names
             parts.append(sender.avatarURL.map { "avatar \($0.absoluteString)" } ?? "no avatar")
             lines.append("Sender:     " + parts.joined(separator: ", "))
             if let avatar = notification.avatar {

@@ -64,6 +64,21 @@ struct MessageLifeCommandTests {
         #expect(text.contains("  Message deleted"))
     }
 
+    /// `--sender-handle KIND:VALUE` says what the handle is; a bare one has its kind guessed.
+    @Test func theSendersHandleKindAndNamesReachThePreview() async throws {
+        let (_, preview) = try await Self.sendThenPreview([
+            "--text", "hi", "--sender-handle", "app:ann@example.com", "--sender-given-name", "Ann", "--sender-family-name", "Lee",
+        ])
+        #expect(preview["communication"]?["sender"]?["handle"] == ["value": "ann@example.com", "kind": "app"])
+        #expect(preview["communication"]?["sender"]?["givenName"] == "Ann" && preview["communication"]?["sender"]?["familyName"] == "Lee")
+        let (_, guessed) = try await Self.sendThenPreview(["--text", "hi", "--sender-handle", "+44 20 7946 0958"])
+        #expect(guessed["communication"]?["sender"]?["handle"]?["kind"] == "phone")
+        for (flag, reason) in [("phnoe:+44 20 7946 0958", "\"phnoe\" is no kind; did you mean phone:?"), ("email:", "names a kind and no value")] {
+            let refused = try await HeraldProcess.run(Self.send + ["--text", "hi", "--sender-handle", flag])
+            #expect(refused.status == 2 && refused.stderr.contains(reason), "\(refused.stderr)")
+        }
+    }
+
     @Test func aFilteredDeleteThatSetsTheBadgeSaysSoInTheTextPreview() async throws {
         let sent = try await HeraldProcess.run(Self.send + ["--retract", "m-1", "--retract-fallback", "filtered", "--badge", "3"])
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("herald-filtered-\(UUID().uuidString).json")

@@ -21,7 +21,7 @@ struct PreviewCommandTests {
             "sender": [
                 "identifier": "user-1842", "displayName": "Maya Lindqvist",
                 "avatarURL": "https://cdn.example.com/avatars/user-1842.jpg",
-                "handle": ["value": "maya@example.com", "kind": "email"],
+                "handle": ["value": "maya@example.com", "kind": "email"], "givenName": nil, "familyName": nil,
                 // --no-fetch: nothing downloaded, and the preview says so.
                 "avatar": ["status": "skipped", "bytes": 0, "format": nil, "width": nil, "height": nil, "needsDownsampling": false],
             ],

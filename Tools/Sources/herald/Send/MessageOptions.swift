@@ -40,8 +40,18 @@ struct MessageOptions: ParsableArguments {
     @Option(name: .customLong("sender-id"), help: ArgumentHelp("The app's id for the sender.", valueName: "id"))
     var senderID: String?
 
-    @Option(name: .customLong("sender-handle"), help: ArgumentHelp("The sender's email address or phone number.", valueName: "handle"))
+    @Option(
+        name: .customLong("sender-handle"),
+        help: ArgumentHelp(
+            "How Contacts and Focus can know the sender: phone:NUMBER, email:ADDRESS or app:ID (the app's own id, which no contact matches); a bare address or number has its kind guessed.",
+            valueName: "kind:value"))
     var senderHandle: String?
+
+    @Option(name: .customLong("sender-given-name"), help: ArgumentHelp("The sender's given name, apart from --sender-name.", valueName: "name"))
+    var senderGivenName: String?
+
+    @Option(name: .customLong("sender-family-name"), help: ArgumentHelp("The sender's family name, apart from --sender-name.", valueName: "name"))
+    var senderFamilyName: String?
 
     @Option(name: .customLong("avatar-url"), help: ArgumentHelp("An https URL of the sender's picture.", valueName: "url"))
     var avatarURL: String?
@@ -101,7 +111,7 @@ struct MessageOptions: ParsableArguments {
 
     /// Whether any message flag was given.
     var hasMessageFlags: Bool {
-        messageID != nil || replaces != nil || !retract.isEmpty || clearConversation != nil || senderName != nil || senderID != nil || senderHandle != nil || avatarURL != nil || text != nil || conversation != nil
+        messageID != nil || replaces != nil || !retract.isEmpty || clearConversation != nil || senderName != nil || senderID != nil || senderHandle != nil || senderGivenName != nil || senderFamilyName != nil || avatarURL != nil || text != nil || conversation != nil
             || group != nil || groupAvatarURL != nil || !recipient.isEmpty || !attachmentURL.isEmpty || mention || title != nil || subtitle != nil
             || category != nil || interruptionLevel != nil || relevanceScore != nil || badge != nil || badgeIncrement != nil
     }
@@ -115,8 +125,20 @@ struct MessageOptions: ParsableArguments {
             let hint = retractFallback.nearest(in: names).map { " (did you mean \($0)?)" } ?? ""
             throw ValidationError("--retract-fallback must be \(names.phrase(joinedBy: "or"))\(hint)")
         }
-        if senderName == nil, senderID != nil || senderHandle != nil || avatarURL != nil {
-            throw ValidationError("--sender-id, --sender-handle and --avatar-url need --sender-name")
+        if senderName == nil, senderID != nil || senderHandle != nil || senderGivenName != nil || senderFamilyName != nil || avatarURL != nil {
+            throw ValidationError("--sender-id, --sender-handle, --sender-given-name, --sender-family-name and --avatar-url need --sender-name")
+        }
+        if let senderHandle {
+            let kinds = Handle.Kind.allCases.map(\.rawValue)
+            if let colon = senderHandle.firstIndex(of: ":") {
+                let prefix = String(senderHandle[..<colon])
+                if kinds.contains(prefix), senderHandle[colon...].dropFirst().allSatisfy(\.isWhitespace) {
+                    throw ValidationError("--sender-handle \(senderHandle.terminalSafeLine) names a kind and no value")
+                }
+                if !kinds.contains(prefix), let near = prefix.nearest(in: kinds) {
+                    throw ValidationError("--sender-handle \(senderHandle.terminalSafeLine): \"\(prefix.terminalSafeLine)\" is no kind; did you mean \(near):?")
+                }
+            }
         }
         if groupAvatarURL != nil, group == nil {
             throw ValidationError("--group-avatar-url needs --group: only a group has a picture of its own")
@@ -188,13 +210,22 @@ struct MessageOptions: ParsableArguments {
         return clearConversation.map(MessageAction.clearConversation)
     }
 
+    /// `--sender-handle`: `KIND:VALUE`, else a bare value whose kind is guessed.
+    private var handle: Handle? {
+        guard let senderHandle else { return nil }
+        if let colon = senderHandle.firstIndex(of: ":"), let kind = Handle.Kind(rawValue: String(senderHandle[..<colon])) {
+            return Handle(value: String(senderHandle[senderHandle.index(after: colon)...]), kind: kind)
+        }
+        return Handle(inferringKindOf: senderHandle)
+    }
+
     /// The message's data from the flags (sender, conversation, group, attachments), without
     /// its text: what a background push carries.
     var data: Message {
         let sender = senderName.map { name in
             Person(
-                identifier: senderID, displayName: name, handle: senderHandle.map(Handle.init(inferringKindOf:)),
-                avatarURL: avatarURL.flatMap(URL.init(string:)))
+                identifier: senderID, displayName: name, handle: handle, avatarURL: avatarURL.flatMap(URL.init(string:)),
+                givenName: senderGivenName, familyName: senderFamilyName)
         }
         let message = Message(
             identifier: messageID, action: action, retractFallback: fallback, badgeIncrement: badgeIncrement,
