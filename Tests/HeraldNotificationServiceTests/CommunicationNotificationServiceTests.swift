@@ -254,6 +254,25 @@ struct CommunicationNotificationServiceTests {
         #expect(Set(senders) == ["Maya Lindqvist", "Omar"])
     }
 
+    /// The sender's handle kind and name parts reach the intent's person as the payload says.
+    @Test func theSendersHandleKindAndNamePartsReachTheIntent() async throws {
+        let recorder = StandInRecorder()
+        let payload: JSONValue = [
+            "aps": ["alert": ["body": "hi"], "mutable-content": 1],
+            "communication": [
+                "sender_name": "Ann Lee", "sender_id": "u-7", "sender_handle": "ann@example.com", "sender_handle_kind": "app",
+                "sender_given_name": "Ann", "sender_family_name": "Lee",
+            ],
+        ]
+        _ = await TestService().deliveries(for: payload, recording: recorder)
+        let intent = try #require(recorder.donations.first?.intent as? INSendMessageIntent)
+        let sender = StandInInspection.person(try #require(StandInInspection.message(intent).sender))
+        let handle = StandInInspection.handle(try #require(sender.personHandle as INPersonHandle?))
+        #expect(handle.value == "ann@example.com" && handle.type == .unknown)
+        #expect(sender.nameComponents?.givenName == "Ann" && sender.nameComponents?.familyName == "Lee")
+        #expect(sender.displayName == "Ann Lee")
+    }
+
     /// iOS may hand one extension process many notifications, a new service for each: once a
     /// notification is delivered and its run is over, nothing of it may stay in memory.
     @Test func aDeliveredNotificationsServiceAndSessionAreFreed() async throws {

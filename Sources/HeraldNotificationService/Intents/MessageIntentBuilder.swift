@@ -51,9 +51,17 @@ struct MessageIntentBuilder {
         case .app?: handle = INPersonHandle(value: sender.handle?.value, type: .unknown)
         case nil: handle = INPersonHandle(value: sender.identifier, type: .unknown)
         }
+        // The name's parts, where the payload names them apart from the display name.
+        var nameComponents: PersonNameComponents?
+        if sender.givenName != nil || sender.familyName != nil {
+            var parts = PersonNameComponents()
+            parts.givenName = sender.givenName
+            parts.familyName = sender.familyName
+            nameComponents = parts
+        }
         // Herald's message model carries no address-book contact identifier: it stays nil.
         return INPerson(
-            personHandle: handle, nameComponents: nil, displayName: sender.displayName, image: image,
+            personHandle: handle, nameComponents: nameComponents, displayName: sender.displayName, image: image,
             contactIdentifier: nil, customIdentifier: sender.identifier)
     }
 }
