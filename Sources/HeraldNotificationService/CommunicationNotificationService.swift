@@ -166,13 +166,17 @@ open class CommunicationNotificationService: UNNotificationServiceExtension {
     /// Until delivery the session's `deliver` keeps the service; after it, whatever step still
     /// runs (a pipeline cut short by expiry) finds it gone and does without it.
     private final class WeakReference: @unchecked Sendable {
-        // @unchecked: `service` is set once, in `init`; the service's own state is thread-safe
-        // (see the class's comment).
-        private(set) weak var service: CommunicationNotificationService?
+        // @unchecked: `stored` is only read while `lock` is held (and written once, in `init`);
+        // the service's own state is thread-safe (see the class's comment).
+        private let lock = NSLock()
+        private weak var stored: CommunicationNotificationService?
 
         init(_ service: CommunicationNotificationService) {
-            self.service = service
+            stored = service
         }
+
+        /// The service, while anything else keeps it.
+        var service: CommunicationNotificationService? { lock.withLock { stored } }
     }
 
     /// Content without the communication layout: fields, decryption and attachments only; its

@@ -1,5 +1,5 @@
 import Foundation
-import HeraldCore
+@testable import HeraldCore
 import Testing
 
 /// Which letters and which colour a person without a picture gets, on every script the issue

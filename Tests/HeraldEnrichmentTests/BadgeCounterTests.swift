@@ -15,6 +15,7 @@ struct BadgeCounterTests {
     @Test func aThousandConcurrentIncrementsGiveAnExactCount() throws {
         let counter = try Self.counter()
         // Each change opens the file on its own descriptor and locks it, as another process would.
+        // A failed change is not thrown here but counted: the count below would come up short.
         DispatchQueue.concurrentPerform(iterations: 1_000) { _ in
             _ = try? counter.add(1)
         }

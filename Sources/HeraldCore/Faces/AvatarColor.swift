@@ -44,8 +44,8 @@ public struct AvatarColor: Hashable, Sendable {
     }
 
     /// The contrast ratio between this colour and white, as WCAG 2 defines it: from 1 (none)
-    /// to 21.
-    public var contrastWithWhite: Double {
+    /// to 21. What the tests hold the palette to.
+    var contrastWithWhite: Double {
         func linear(_ component: UInt8) -> Double {
             let value = Double(component) / 255
             return value <= 0.040_45 ? value / 12.92 : pow((value + 0.055) / 1.055, 2.4)

@@ -4,9 +4,11 @@ extension Message {
     ///
     /// A sender with a blank name is no sender; blank recipients are left out; a blank sender
     /// identifier, handle, given or family name, message or conversation identifier, group name
-    /// or declared attachment type is `nil`; without a group name there is no group avatar; an action that names no
-    /// message or conversation (only blank ones) is no action, and without a retraction there
-    /// is no retract fallback, and a badge increment only where one counts (``badgeIncrementProblem(_:)``). ``Layout/encode(_:into:)`` writes this, so `decode(encode(message))` gives it back.
+    /// or declared attachment type is `nil`; without a group name there is no group avatar; an
+    /// action that names no message or conversation (only blank ones) is no action, and without a
+    /// retraction there is no retract fallback, and a badge increment only where one counts
+    /// (``badgeIncrementProblem(_:)``). ``Layout/encode(_:into:)`` writes this, so
+    /// `decode(encode(message))` gives it back.
     public var normalized: Message {
         var message = self
         if var sender, !sender.displayName.isBlank {

@@ -23,4 +23,8 @@ public struct BuiltPayload: Hashable, Sendable {
 
     /// Whether the body was shortened to fit.
     public var isShortened: Bool { omittedCharacterCount > 0 }
+
+    /// Whether it is a background push (``PayloadBuilder/buildBackground(_:)``): `aps` has no
+    /// alert.
+    public var isBackground: Bool { json["aps"]?["alert"] == nil }
 }

@@ -17,7 +17,7 @@ struct MessageLifeCommandTests {
         let collapseID = sent.stdout.components(separatedBy: "\n").first { $0.hasPrefix("apns-collapse-id: ") }.map { String($0.dropFirst(18)) }
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("herald-life-\(UUID().uuidString).json")
         try Data(payload.jsonText().utf8).write(to: file)
-        defer { try? FileManager.default.removeItem(at: file) }
+        defer { try? FileManager.default.removeItem(at: file) }  // a leftover temp file is harmless
         let previewed = try await HeraldProcess.run(["preview", "--json", "--no-fetch", file.path])
         #expect(previewed.status == 0, "\(flags): \(previewed.stderr)")
         return (collapseID, try JSONValue(parsing: Data(previewed.stdout.utf8)))
@@ -58,7 +58,7 @@ struct MessageLifeCommandTests {
         let sent = try await HeraldProcess.run(Self.send + ["--retract", "m-1", "--retract-fallback", "visible"])
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("herald-visible-\(UUID().uuidString).json")
         try Data(try SendCommandTests.body(ofDryRun: sent.stdout).jsonText().utf8).write(to: file)
-        defer { try? FileManager.default.removeItem(at: file) }
+        defer { try? FileManager.default.removeItem(at: file) }  // a leftover temp file is harmless
         let text = try await HeraldProcess.run(["preview", "--no-fetch", file.path]).stdout
         #expect(!text.contains("(A) Ann"), "\(text)")
         #expect(text.contains("  Message deleted"))
@@ -83,7 +83,7 @@ struct MessageLifeCommandTests {
         let sent = try await HeraldProcess.run(Self.send + ["--retract", "m-1", "--retract-fallback", "filtered", "--badge", "3"])
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("herald-filtered-\(UUID().uuidString).json")
         try Data(try SendCommandTests.body(ofDryRun: sent.stdout).jsonText().utf8).write(to: file)
-        defer { try? FileManager.default.removeItem(at: file) }
+        defer { try? FileManager.default.removeItem(at: file) }  // a leftover temp file is harmless
         let text = try await HeraldProcess.run(["preview", "--no-fetch", file.path]).stdout
         #expect(text.contains("  (nothing: empty content, which iOS does not show; the app icon's badge becomes 3)"), "\(text)")
     }
@@ -134,7 +134,7 @@ struct MessageLifeCommandTests {
         // herald preview converts OneSignal's request body into the payload the phone receives.
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("herald-onesignal-\(UUID().uuidString).json")
         try Data(body.jsonText().utf8).write(to: file)
-        defer { try? FileManager.default.removeItem(at: file) }
+        defer { try? FileManager.default.removeItem(at: file) }  // a leftover temp file is harmless
         let previewed = try await HeraldProcess.run(["preview", "--json", "--no-fetch", file.path])
         let preview = try JSONValue(parsing: Data(previewed.stdout.utf8))
         #expect(preview["action"]?.stringValue == "removes the delivered notifications of message m-1 and shows nothing (needs the filtering entitlement)")
@@ -164,7 +164,7 @@ struct MessageLifeCommandTests {
         let payload: JSONValue = ["aps": ["alert": ["body": "Message deleted"], "mutable-content": 1], "communication": .object(communication)]
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("herald-retract-\(UUID().uuidString).json")
         try Data(payload.jsonText().utf8).write(to: file)
-        defer { try? FileManager.default.removeItem(at: file) }
+        defer { try? FileManager.default.removeItem(at: file) }  // a leftover temp file is harmless
         let base = ["send", "apns", "--topic", "com.example.chat", "--sandbox", "--token", Self.token, "--dry-run"]
         let refused = try await HeraldProcess.run(base + flags + [file.path])
         #expect(refused.status != 0)

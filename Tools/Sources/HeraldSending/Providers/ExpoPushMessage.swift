@@ -46,21 +46,18 @@ public struct ExpoPushMessage: Hashable, Sendable {
         if aps?["thread-id"] != nil { leftOut.append("thread-id: Expo has no field for it; the extension sets the thread from the conversation") }
         if aps?["relevance-score"] != nil { leftOut.append("relevance-score: Expo has no field for it; iOS ranks the notification without one") }
         // A background push is handled by the app, which needs no collapse id.
-        if let collapseID = payload.collapseID, aps?["alert"] != nil {
+        if let collapseID = payload.collapseID, !payload.isBackground {
             leftOut.append(
                 "apns-collapse-id \(collapseID): Expo has no field for it; the extension still removes the notifications an edit or a delete of the message names, those it delivered itself")
         }
         self.leftOut = leftOut
     }
 
-    /// Whether it is a background push: no alert.
-    public var isBackground: Bool { payload.json["aps"]?["alert"] == nil }
-
     /// The message object: `to` (a string for one token, a list for more), the texts, `data`,
     /// and the fields above; Expo takes one such object, or a list of them.
     public func body() -> JSONValue {
         let aps = payload.json["aps"]
-        var message: [String: JSONValue] = ["priority": isBackground ? "normal" : "high"]
+        var message: [String: JSONValue] = ["priority": payload.isBackground ? "normal" : "high"]
         if to.count == 1 { message["to"] = .string(to[0]) } else if !to.isEmpty { message["to"] = .array(to.map(JSONValue.string)) }
         for key in ["title", "subtitle", "body"] { message[key] = aps?["alert"]?[key] }
         for (key, field) in [("badge", "badge"), ("category", "categoryId"), ("interruption-level", "interruptionLevel")] {

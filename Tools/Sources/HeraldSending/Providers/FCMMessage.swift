@@ -31,9 +31,9 @@ public struct FCMMessage: Hashable, Sendable {
     public var target: Target?
     /// The payload, as the phone receives it (FCM's keys aside).
     public var payload: BuiltPayload
-    /// `alert`, or `background` for a payload without an alert (a retraction for the app's
+    /// `alert`, or `background` for a background payload (a retraction for the app's
     /// background fallback).
-    public var pushType: APNSPushType
+    public var pushType: APNSPushType { payload.isBackground ? .background : .alert }
     /// The `apns-collapse-id`; by default the payload's (``BuiltPayload/collapseID``).
     public var collapseID: String?
 
@@ -46,7 +46,6 @@ public struct FCMMessage: Hashable, Sendable {
     public init(_ payload: BuiltPayload, to target: Target?) {
         self.target = target
         self.payload = payload
-        self.pushType = payload.json["aps"]?["alert"] == nil ? .background : .alert
         self.collapseID = payload.collapseID
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import HeraldAPNs
+import HeraldDesk
 
 /// A token given to `send apns` that is not an APNs device token: another service's id, which
 /// APNs would answer with BadDeviceToken, or a line that is no token at all.
@@ -21,7 +22,7 @@ enum ForeignToken: CaseIterable {
         guard !DeviceToken.isToken(text) else { return nil }
         if UUID(uuidString: text) != nil {
             self = .oneSignalSubscriptionID
-        } else if (text.hasPrefix("ExponentPushToken[") || text.hasPrefix("ExpoPushToken[")) && text.hasSuffix("]") {
+        } else if ProviderRequest.isExpoPushToken(text) {
             self = .expoPushToken
         } else if text.count > 100 || text.contains(":APA91b"), text.contains(":"),
             text.unicodeScalars.allSatisfy({ $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "-_:".unicodeScalars.contains($0)) })
