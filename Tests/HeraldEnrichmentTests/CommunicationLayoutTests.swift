@@ -41,7 +41,7 @@ struct CommunicationLayoutTests {
         #expect(layout.recipientCount == 0)
         #expect(layout.groupName == nil)
         #expect(layout.groupImage == nil)
-        #expect(layout.decisions.isEmpty)
+        #expect(layout.decisions.map(\.code) == [.senderMatch])
     }
 
     @Test(arguments: [
@@ -52,5 +52,26 @@ struct CommunicationLayoutTests {
         let layout = try #require(CommunicationLayout(Self.notification(recipients: ["a", "b"], group: "Team"), groupPadding: .both, images: Set(images)))
         #expect(layout.groupImage == expected)
         #expect(layout.decisions.contains { $0.code == .groupImageFromSender } == saysSo)
+    }
+
+    @Test(arguments: [
+        // handle, contact from the app's map, match, the decision's start
+        (Handle?.some(Handle(value: "+15550100", kind: .phone)), String?.none, SenderMatch.phone, "phone handle:"),
+        (Handle(value: "ann@example.com", kind: .email), nil, .email, "email handle:"),
+        (Handle(value: "ann", kind: .app), nil, .appIDOnly, "app id only: Focus will not recognise this sender"),
+        (nil, nil, .appIDOnly, "app id only: Focus will not recognise this sender"),
+        (Handle(value: "+15550100", kind: .phone), "C-1", .contact(identifier: "C-1"), "matched contact:"),
+        (nil, "C-2", .contact(identifier: "C-2"), "matched contact:"),
+    ])
+    func theSenderIsNamedByTheSurestMatch(_ handle: Handle?, _ contact: String?, _ expected: SenderMatch, _ says: String) throws {
+        var notification = Self.notification(recipients: [], group: nil)
+        notification.message.sender?.handle = handle
+        notification.senderContactIdentifier = contact
+        let layout = try #require(CommunicationLayout(notification, groupPadding: .both, images: []))
+        #expect(layout.senderMatch == expected)
+        let decision = try #require(layout.decisions.first { $0.code == .senderMatch })
+        #expect(decision.message.hasPrefix(says))
+        // The decision is logged on the phone: it names the kind of handle, never the handle.
+        #expect(!decision.message.contains("555") && !decision.message.contains("C-"))
     }
 }

@@ -273,6 +273,41 @@ struct CommunicationNotificationServiceTests {
         #expect(sender.displayName == "Ann Lee")
     }
 
+    /// The sender reaches iOS as Apple says Focus and contact matching need: a contact the
+    /// app's map names, else a phone or email handle matched exactly, else the app's id
+    /// suggested as an instant-message address.
+    @Test(arguments: [
+        // handle, its kind, handle type, contact identifier, suggestion type
+        ("+1 555 0100", "phone", INPersonHandleType.phoneNumber, String?.none, INPersonSuggestionType.none),
+        ("ann@example.com", "email", .emailAddress, nil, .none),
+        ("+1 555 0199", "phone", .phoneNumber, "C-ANN", .none),
+        ("ann-7", "app", .unknown, nil, .instantMessageAddress),
+        ("u-ann", "app", .unknown, "C-ANN", .none),
+    ])
+    func theSenderIsBuiltAsFocusNeedsIt(
+        _ value: String, _ kind: String, _ type: INPersonHandleType, _ contact: String?, _ suggestion: INPersonSuggestionType
+    ) async throws {
+        let container = FileManager.default.temporaryDirectory.appendingPathComponent("herald-group-\(UUID().uuidString)", isDirectory: true)
+        let map = try ContactMap.inContainer(container)
+        // What the app saved: one number, and its own id for another user.
+        try map.replace(with: [Handle(value: "+15550199", kind: .phone): "C-ANN", Handle(value: "u-ann", kind: .app): "C-ANN"])
+        let recorder = StandInRecorder()
+        let payload: JSONValue = [
+            "aps": ["alert": ["body": "hi"], "mutable-content": 1],
+            "communication": ["sender_name": "Ann", "sender_id": "u-7", "sender_handle": .string(value), "sender_handle_kind": .string(kind)],
+        ]
+        _ = await TestService { $0.enrichment.contactMap = map }.deliveries(for: payload, recording: recorder)
+        let intent = try #require(recorder.donations.first?.intent as? INSendMessageIntent)
+        let person = try #require(StandInInspection.message(intent).sender)
+        let sender = StandInInspection.person(person)
+        let handle = StandInInspection.handle(try #require(sender.personHandle as INPersonHandle?))
+        #expect(handle.value == value && handle.type == type)
+        #expect(person.contactIdentifier == contact)
+        #expect(sender.suggestionType == suggestion)
+        #expect(person.customIdentifier == "u-7")
+        #expect(sender.isMe == false)
+    }
+
     /// iOS may hand one extension process many notifications, a new service for each: once a
     /// notification is delivered and its run is over, nothing of it may stay in memory.
     @Test func aDeliveredNotificationsServiceAndSessionAreFreed() async throws {

@@ -29,9 +29,7 @@ public struct BadgeCounter: Sendable {
     /// - Parameter container: the app group's container
     ///   (`FileManager.containerURL(forSecurityApplicationGroupIdentifier:)`).
     public static func inContainer(_ container: URL) throws -> BadgeCounter {
-        let folder = container.appendingPathComponent("Library/Application Support/Herald", isDirectory: true)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        return BadgeCounter(file: folder.appendingPathComponent("badge-count"))
+        BadgeCounter(file: try AppGroupFolder.make(in: container).appendingPathComponent("badge-count"))
     }
 
     /// The count now (0 before any change).

@@ -30,6 +30,9 @@ public struct CommunicationLayout: Hashable, Sendable {
 
     /// Who sent the message.
     public var sender: Person
+    /// How the sender is named to iOS: a matched contact, a phone or email handle, or the
+    /// app's id only, which decides whether Focus can recognise them.
+    public var senderMatch: SenderMatch
     /// The intent's recipients: the payload's, then any placeholders.
     public var recipients: [Recipient]
     /// The donation metadata's recipient count, which iOS reads as the conversation's size.
@@ -39,7 +42,7 @@ public struct CommunicationLayout: Hashable, Sendable {
     /// Which downloaded picture the group line shows (its own, else the sender's); `nil` in a
     /// direct conversation or when neither is available.
     public var groupImage: AvatarSlot?
-    /// Why: padding, and the sender's picture standing in for the group's.
+    /// Why: how the sender is named, padding, and the sender's picture standing in for the group's.
     public var decisions: [Decision]
 
     /// Lays out a notification, or `nil` when it names no sender (no communication layout).
@@ -52,8 +55,9 @@ public struct CommunicationLayout: Hashable, Sendable {
         let message = notification.message
         guard notification.isCommunication, let sender = message.sender else { return nil }
         self.sender = sender
+        senderMatch = SenderMatch(sender, contactIdentifier: notification.senderContactIdentifier)
         groupName = message.groupName
-        decisions = []
+        decisions = [senderMatch.decision]
         recipients = message.recipients.map { Recipient(identifier: $0, isPlaceholder: false) }
         let isGroup = groupName != nil
         if isGroup, recipients.count < 2, groupPadding != .metadata {

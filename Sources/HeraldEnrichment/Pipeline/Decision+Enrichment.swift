@@ -82,4 +82,11 @@ extension Decision.Code {
     /// A retraction whose text iOS shows although the app did not choose that: the extension has
     /// no `RetractFallback` setting, or it says `background` and the push came as an alert.
     public static let retractionShown = Decision.Code(rawValue: "retraction-shown")
+    /// How the sender is named to iOS, which decides whether Focus can recognise them
+    /// (``CommunicationLayout/senderMatch``): a matched contact, a phone or email handle, or the
+    /// app's id only.
+    public static let senderMatch = Decision.Code(rawValue: "sender-match")
+    /// The app's contact map (``ContactMap``) exists but cannot be read: the sender is named by
+    /// their handle alone.
+    public static let contactMapUnreadable = Decision.Code(rawValue: "contact-map-unreadable")
 }

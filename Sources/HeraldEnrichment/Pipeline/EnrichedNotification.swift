@@ -50,6 +50,9 @@ public struct EnrichedNotification: Hashable, Sendable {
     /// new message added, or what the notifications an edit replaced had added; a later
     /// retraction takes it off again. 0 for none.
     public var countedInBadge: Int
+    /// The address-book contact the app's ``ContactMap`` matched to the sender; `nil` when it
+    /// has none, or there is no map (``EnrichmentConfiguration/contactMap``).
+    public var senderContactIdentifier: String?
 
     /// - Parameters: see the properties.
     public init(
@@ -68,6 +71,7 @@ public struct EnrichedNotification: Hashable, Sendable {
         self.decisions = decisions
         self.deliversNothing = deliversNothing
         self.countedInBadge = 0
+        self.senderContactIdentifier = nil
     }
 
     /// Whether iOS can show the communication layout (``HeraldCore/Message/isCommunication``).

@@ -89,6 +89,9 @@ public struct Enricher<C: Clock<Duration>>: Sendable {
             }
             return progress.complete() ?? notification
         }
+        if let sender = decoded.message.sender, let contactMap = configuration.contactMap {
+            notification.matchContact(of: sender, in: contactMap)
+        }
         if let increment = decoded.message.badgeIncrement {
             notification.apply(count(by: increment, payloadBadge: notification.content.badge))
         } else if let badge = notification.content.badge, configuration.badgeCounter != nil {

@@ -64,6 +64,10 @@ public struct EnrichmentConfiguration: Sendable {
     /// `badge_increment` adds to it and a retraction takes off what the removed notifications
     /// added; `nil` (no app group) leaves the badge to the payload.
     public var badgeCounter: BadgeCounter?
+    /// The app's map from senders' handles to address-book contacts, kept in the app group
+    /// (``ContactMap``), so that Focus recognises a matched sender; `nil` (no app group, or a
+    /// preview) names senders by their handles alone.
+    public var contactMap: ContactMap?
 
     /// The memory iOS lets a notification service extension use before it kills it: about
     /// 24 MB ("exceeded mem limit: ActiveHard 24 MB"; 12–16 MB on older devices). Apple
@@ -102,7 +106,8 @@ public struct EnrichmentConfiguration: Sendable {
         encryptedFallbackText: String = "(Encrypted)",
         retractFallback: RetractFallback? = nil,
         removalTimeout: Duration = .seconds(1),
-        badgeCounter: BadgeCounter? = nil
+        badgeCounter: BadgeCounter? = nil,
+        contactMap: ContactMap? = nil
     ) {
         self.layout = layout
         self.budget = budget
@@ -125,5 +130,6 @@ public struct EnrichmentConfiguration: Sendable {
         self.retractFallback = retractFallback
         self.removalTimeout = removalTimeout
         self.badgeCounter = badgeCounter
+        self.contactMap = contactMap
     }
 }

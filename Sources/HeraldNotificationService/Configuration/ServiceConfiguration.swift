@@ -16,7 +16,7 @@ import HeraldEnrichment
 /// | `AllowedHosts` | array of host names | any host |
 /// | `AllowHTTP` | Boolean | false |
 /// | `FallbackText` | string | `(Encrypted)` |
-/// | `AppGroup` | app group identifier, for the shared avatar cache | none (a private cache) |
+/// | `AppGroup` | app group identifier, for the shared avatar cache, the unread count and the contact map | none (a private cache, no count, no map) |
 /// | `KeychainGroup` | keychain access group holding decryption keys | none (no decryption) |
 /// | `GroupPadding` | `pad`, `metadata` or `both` | `both` |
 /// | `AvatarSize` | pixels, the downsampled avatar's longest side | 256 |
@@ -40,10 +40,10 @@ public struct ServiceConfiguration: Sendable {
 
     /// The pipeline's settings (layout, time limits, hosts, fallback text).
     public var enrichment: EnrichmentConfiguration
-    /// `AppGroup`: the app group whose container holds the avatar cache, shared by the app and
-    /// every extension process; `nil` keeps a cache private to the extension. Reading the
-    /// dictionary also points ``enrichment``'s avatar cache there: setting this property later
-    /// does not move the cache.
+    /// `AppGroup`: the app group whose container holds the avatar cache, the unread count and
+    /// the contact map, shared by the app and every extension process; `nil` keeps a cache
+    /// private to the extension, and no count or map. Reading the dictionary also points
+    /// ``enrichment``'s cache, count and map there: setting this property later moves none.
     public var appGroup: String?
     /// `KeychainGroup`: the keychain access group the default key provider reads decryption keys
     /// from (see ``KeychainKeyProvider``); `nil` for no decryption.
@@ -104,8 +104,9 @@ public struct ServiceConfiguration: Sendable {
         if let appGroup, let container = CacheLocation.groupContainer(appGroup) {
             do {
                 enrichment.badgeCounter = try BadgeCounter.inContainer(container)
+                enrichment.contactMap = try ContactMap.inContainer(container)
             } catch {
-                problems.append("Herald.AppGroup: the unread count's folder cannot be made (\(error)); the badge is left to the payload")
+                problems.append("Herald.AppGroup: the folder for the unread count and the contact map cannot be made (\(error)); the badge is left to the payload, and senders are named by their handles alone")
             }
         }
         keychainGroup = read(entries, .keychainGroup, as: String.self)

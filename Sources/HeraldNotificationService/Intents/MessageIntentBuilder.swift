@@ -29,7 +29,7 @@ struct MessageIntentBuilder {
             recipients: recipients, outgoingMessageType: .outgoingMessageText, content: notification.content.body,
             speakableGroupName: layout.groupName.map { INSpeakableString(spokenPhrase: $0) },
             conversationIdentifier: notification.message.conversationIdentifier, serviceName: nil,
-            sender: person(for: layout.sender, image: avatar.map(INImage.init(imageData:))), attachments: nil)
+            sender: person(for: layout.sender, match: layout.senderMatch, image: avatar.map(INImage.init(imageData:))), attachments: nil)
         var decisions = layout.decisions
         let groupImage = layout.groupImage.flatMap { $0 == .group ? groupAvatar : avatar }
         if avatar != nil || groupImage != nil {
@@ -43,7 +43,12 @@ struct MessageIntentBuilder {
         return (intent, decisions)
     }
 
-    private func person(for sender: Person, image: INImage?) -> INPerson {
+    /// The sender as ``SenderMatch`` names them: a matched contact's identifier, else a phone
+    /// or email handle Contacts matches exactly (suggestion type `.none`), else the app's id,
+    /// suggested as an instant-message address.
+    ///
+    /// Apple: the `suggestionType:` initializer is iOS 15 and macOS 12, below Herald's floor.
+    private func person(for sender: Person, match: SenderMatch, image: INImage?) -> INPerson {
         let handle: INPersonHandle
         switch sender.handle?.kind {
         case .email?: handle = INPersonHandle(value: sender.handle?.value, type: .emailAddress)
@@ -59,9 +64,21 @@ struct MessageIntentBuilder {
             parts.familyName = sender.familyName
             nameComponents = parts
         }
-        // Herald's message model carries no address-book contact identifier: it stays nil.
+        let contactIdentifier: String?
+        let suggestion: INPersonSuggestionType
+        switch match {
+        case .contact(let identifier):
+            contactIdentifier = identifier
+            suggestion = .none
+        case .phone, .email:
+            contactIdentifier = nil
+            suggestion = .none
+        case .appIDOnly:
+            contactIdentifier = nil
+            suggestion = .instantMessageAddress
+        }
         return INPerson(
             personHandle: handle, nameComponents: nameComponents, displayName: sender.displayName, image: image,
-            contactIdentifier: nil, customIdentifier: sender.identifier)
+            contactIdentifier: contactIdentifier, customIdentifier: sender.identifier, isMe: false, suggestionType: suggestion)
     }
 }
