@@ -50,6 +50,10 @@ open class CommunicationNotificationService: UNNotificationServiceExtension {
     /// fail on cue.
     var avatarDownsampler: AvatarDownsampler { .platform }
 
+    /// What draws the initials of a sender or group without a picture: CoreText on Apple
+    /// platforms. Internal, so tests can draw on cue.
+    var initialsRenderer: InitialsAvatarRenderer { .platform }
+
     /// Where every wait of the extension takes its time from (the pipeline's budget and
     /// deadlines, the donation's timeout): `ContinuousClock`. Internal, so tests can drive time
     /// with a manual clock.
@@ -211,8 +215,16 @@ open class CommunicationNotificationService: UNNotificationServiceExtension {
         }
         // One at a time, so at most one image is decoded in the extension's memory at once.
         let (avatar, groupAvatar) = (prepare(enriched.avatar, "avatar", configuration), prepare(enriched.groupAvatar, "group avatar", configuration))
-        guard let (intent, intentDecisions) = MessageIntentBuilder(groupPadding: configuration.groupPadding)
-            .intent(for: enriched, avatar: avatar, groupAvatar: groupAvatar)
+        var builder = MessageIntentBuilder(groupPadding: configuration.groupPadding, drawsInitials: configuration.drawsInitials)
+        let renderer = initialsRenderer
+        let cache = configuration.enrichment.avatarCache
+        builder.drawInitials = { initials in
+            // Opened only when initials are drawn; a drawing is kept beside downloaded avatars.
+            let drawings = DrawnAvatarCache(cache)
+            let (image, problem) = drawings.image(of: initials, pixelSize: InitialsAvatarRenderer.pixelSize, draw: renderer.draw)
+            return (image, problem ?? drawings.openingDecisions.first)
+        }
+        guard let (intent, intentDecisions) = builder.intent(for: enriched, avatar: avatar, groupAvatar: groupAvatar)
         else { return plainContent }  // Never: isCommunication holds, so there is a sender.
         intentDecisions.forEach(log)
         let interaction = INInteraction(intent: intent, response: nil)

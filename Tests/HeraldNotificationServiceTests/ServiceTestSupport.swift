@@ -17,19 +17,26 @@ final class ImageFetcher: Fetcher, @unchecked Sendable {
     let image: Data?
     /// Other bytes for these URLs.
     let images: [URL: Data]
+    /// Another status than 200 for these URLs.
+    let statuses: [URL: Int]
 
     /// - Parameters:
     ///   - image: the bytes to serve; `nil` hangs until cancelled.
     ///   - images: other bytes for these URLs.
-    init(image: Data?, images: [URL: Data] = [:]) {
+    ///   - statuses: other statuses for these URLs (with the bytes, if any).
+    init(image: Data?, images: [URL: Data] = [:], statuses: [URL: Int] = [:]) {
         self.image = image
         self.images = images
+        self.statuses = statuses
     }
 
     var requested: [URL] { lock.withLock { requests } }
 
     func fetch(_ request: FetchRequest) async throws -> FetchResponse {
         lock.withLock { requests.append(request.url) }
+        if let status = statuses[request.url] {
+            return FetchResponse(statusCode: status, headers: [:], data: images[request.url] ?? Data())
+        }
         guard let image = images[request.url] ?? image else {
             while !Task.isCancelled { try await Task.sleep(for: .milliseconds(5)) }
             throw CancellationError()
@@ -61,6 +68,7 @@ final class TestService: CommunicationNotificationService, @unchecked Sendable {
     let testConfiguration: ServiceConfiguration
     let forwardTwice: Bool
     let downsampler: AvatarDownsampler
+    let renderer: InitialsAvatarRenderer
     /// The clock the service waits on, when the test moves time itself; else the service's own.
     let manualClock: ManualClock?
     let testDonationTimeout: Duration
@@ -68,7 +76,7 @@ final class TestService: CommunicationNotificationService, @unchecked Sendable {
     init(
         image: Data? = ImageFetcher.png, images: [URL: Data] = [:], configure: (inout ServiceConfiguration) -> Void = { _ in },
         forwardTwice: Bool = false, downsampler: AvatarDownsampler = .platform, clock: ManualClock? = nil,
-        donationTimeout: Duration = .milliseconds(300)
+        donationTimeout: Duration = .milliseconds(300), renderer: InitialsAvatarRenderer = .platform, statuses: [URL: Int] = [:]
     ) {
         var configuration = ServiceConfiguration()
         configuration.enrichment.attachmentDirectory = FileManager.default.temporaryDirectory
@@ -76,9 +84,10 @@ final class TestService: CommunicationNotificationService, @unchecked Sendable {
         configuration.enrichment.avatarCache = nil  // each test downloads; none shares a cache
         configure(&configuration)
         self.testConfiguration = configuration
-        self.fetcher = ImageFetcher(image: image, images: images)
+        self.fetcher = ImageFetcher(image: image, images: images, statuses: statuses)
         self.forwardTwice = forwardTwice
         self.downsampler = downsampler
+        self.renderer = renderer
         self.manualClock = clock
         self.testDonationTimeout = donationTimeout
         super.init()
@@ -88,6 +97,7 @@ final class TestService: CommunicationNotificationService, @unchecked Sendable {
     override var donationTimeout: Duration { testDonationTimeout }
     override var clock: any Clock<Duration> { manualClock ?? super.clock }
     override var avatarDownsampler: AvatarDownsampler { downsampler }
+    override var initialsRenderer: InitialsAvatarRenderer { renderer }
     override func makeFetcher(for configuration: ServiceConfiguration) -> any Fetcher { fetcher }
     override func log(_ decision: Decision) { lock.withLock { logged.append(decision) } }
 

@@ -87,11 +87,14 @@ public struct ExtensionSetting: Sendable, CustomStringConvertible {
     /// ``RetractFallback/filtered`` (it has the filtering entitlement), ``RetractFallback/visible``
     /// or ``RetractFallback/background``; matched exactly, the hint suggests the nearest.
     public static let retractFallback = oneOf("RetractFallback", RetractFallback.allCases.map(\.rawValue))
+    /// `InitialsAvatar`: whether a sender or group without a picture gets its initials drawn
+    /// (true, the default) or iOS's own default (false); a Boolean.
+    public static let initialsAvatar = ExtensionSetting("InitialsAvatar", expected: "a Boolean") { $0.boolValue != nil }
 
     /// Every key the extension reads.
     public static let all: [ExtensionSetting] = [
         .layout, .avatarTimeout, .budget, .allowedHosts, .allowHTTP, .fallbackText, .appGroup, .keychainGroup, .groupPadding,
-        .avatarSize, .logLevel, .retractFallback,
+        .avatarSize, .logLevel, .retractFallback, .initialsAvatar,
     ]
 
     /// The setting for `key`, matched exactly as the extension matches it.

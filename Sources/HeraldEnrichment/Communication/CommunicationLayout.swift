@@ -1,3 +1,4 @@
+import Foundation
 import HeraldCore
 
 /// A notification with a sender, laid out as a message from a person: who sent it, who else
@@ -40,8 +41,14 @@ public struct CommunicationLayout: Hashable, Sendable {
     /// The group line; `nil` in a direct conversation.
     public var groupName: String?
     /// Which downloaded picture the group line shows (its own, else the sender's); `nil` in a
-    /// direct conversation or when neither is available.
+    /// direct conversation, when neither is available, or where intents take no group picture.
     public var groupImage: AvatarSlot?
+    /// The initials drawn as the sender's picture, when they have none (no avatar URL, or its
+    /// download failed, timed out or was refused) and drawing is on; else `nil`.
+    public var senderInitials: InitialsAvatar?
+    /// The initials of the group's name drawn as the group line's picture, when it has neither
+    /// its own nor the sender's and drawing is on; else `nil`.
+    public var groupInitials: InitialsAvatar?
     /// Why: how the sender is named, padding, and the sender's picture standing in for the group's.
     public var decisions: [Decision]
 
@@ -51,7 +58,14 @@ public struct CommunicationLayout: Hashable, Sendable {
     ///   - notification: the enriched notification.
     ///   - groupPadding: how a group with fewer than two recipients keeps its group line.
     ///   - images: which pictures are at hand to show (downloaded and, on the phone, downsampled).
-    public init?(_ notification: EnrichedNotification, groupPadding: GroupPadding, images: Set<AvatarSlot>) {
+    ///   - groupImages: whether the group line can show a picture at all (intents take none on
+    ///     macOS).
+    ///   - drawsInitials: whether a sender or group without a picture gets drawn initials (the
+    ///     extension's `InitialsAvatar` setting); off, iOS shows its own default.
+    public init?(
+        _ notification: EnrichedNotification, groupPadding: GroupPadding, images: Set<AvatarSlot>, groupImages: Bool = true,
+        drawsInitials: Bool = true
+    ) {
         let message = notification.message
         guard notification.isCommunication, let sender = message.sender else { return nil }
         self.sender = sender
@@ -68,7 +82,7 @@ public struct CommunicationLayout: Hashable, Sendable {
         }
         recipientCount = isGroup && groupPadding != .pad ? max(message.recipients.count, 2) : message.recipients.count
         groupImage = nil
-        if isGroup {
+        if isGroup, groupImages {
             if images.contains(.group) {
                 groupImage = .group
             } else if images.contains(.sender) {
@@ -76,5 +90,48 @@ public struct CommunicationLayout: Hashable, Sendable {
                 decisions.append(Decision(.groupImageFromSender, "the group has no picture of its own: the sender's avatar is its image"))
             }
         }
+        senderInitials = nil
+        groupInitials = nil
+        if !images.contains(.sender) {
+            let why = Self.missing(notification.avatar, url: sender.avatarURL, subject: "the sender")
+            if drawsInitials {
+                let initials = InitialsAvatar(name: sender.displayName, givenName: sender.givenName, familyName: sender.familyName, seed: sender.identifier)
+                senderInitials = initials
+                decisions.append(Decision(.initialsDrawn, "\(why): the extension draws their initials, \(initials.phrase)"))
+            } else {
+                decisions.append(Decision(.noPicture, "\(why), and drawn initials are off (InitialsAvatar): iOS shows its own default"))
+            }
+        }
+        if let groupName, groupImages, groupImage == nil {
+            let why = Self.missing(notification.groupAvatar, url: message.groupAvatarURL, subject: "the group")
+            if drawsInitials {
+                let initials = InitialsAvatar(name: groupName, seed: message.conversationIdentifier)
+                groupInitials = initials
+                decisions.append(Decision(.initialsDrawn, "\(why), nor has the sender: the extension draws the group's initials, \(initials.phrase)"))
+            } else {
+                decisions.append(Decision(.noPicture, "\(why), nor has the sender, and drawn initials are off (InitialsAvatar): iOS shows its own default"))
+            }
+        }
+    }
+
+    /// Why a person or group has no picture: "the sender has no picture (its download failed)".
+    private static func missing(_ result: AvatarResult?, url: URL?, subject: String) -> String {
+        let reason: String
+        switch result?.status {
+        case nil where url == nil: reason = "no avatar URL"
+        case .failed?: reason = "its download failed"
+        case .timedOut?: reason = "its download timed out"
+        case .rejected?: reason = "it was refused"
+        case .skipped?: reason = "it was not fetched"
+        default: reason = "it could not be used"
+        }
+        return "\(subject) has no picture (\(reason))"
+    }
+}
+
+extension InitialsAvatar {
+    /// How a decision names it: `"ML" on #1f6feb`, or `no letters, on #1f6feb`.
+    var phrase: String {
+        letters.isEmpty ? "no letters, on \(color.cssHex)" : "\"\(letters)\" on \(color.cssHex)"
     }
 }

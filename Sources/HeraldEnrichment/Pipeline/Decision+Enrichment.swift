@@ -86,6 +86,12 @@ extension Decision.Code {
     /// (``CommunicationLayout/senderMatch``): a matched contact, a phone or email handle, or the
     /// app's id only.
     public static let senderMatch = Decision.Code(rawValue: "sender-match")
+    /// A sender or group without a picture gets its initials drawn on a colour chosen from its
+    /// id (``CommunicationLayout/senderInitials``, ``CommunicationLayout/groupInitials``).
+    public static let initialsDrawn = Decision.Code(rawValue: "initials-drawn")
+    /// A sender or group has no picture and the extension's `InitialsAvatar` setting is off:
+    /// iOS shows its own default.
+    public static let noPicture = Decision.Code(rawValue: "no-picture")
     /// The app's contact map (``ContactMap``) exists but cannot be read: the sender is named by
     /// their handle alone.
     public static let contactMapUnreadable = Decision.Code(rawValue: "contact-map-unreadable")

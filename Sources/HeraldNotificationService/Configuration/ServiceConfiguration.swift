@@ -22,6 +22,7 @@ import HeraldEnrichment
 /// | `AvatarSize` | pixels, the downsampled avatar's longest side | 256 |
 /// | `LogLevel` | `debug`, `info` or `error` | `info` |
 /// | `RetractFallback` | `filtered`, `visible` or `background`: how a push that retracts messages shows nothing | none (its text is shown, with a decision) |
+/// | `InitialsAvatar` | Boolean: a sender or group without a picture gets its initials drawn | true |
 public struct ServiceConfiguration: Sendable {
     /// How a group conversation gets its group line on iOS: HeraldEnrichment's ``HeraldEnrichment/GroupPadding``,
     /// which ``CommunicationLayout`` applies.
@@ -56,6 +57,9 @@ public struct ServiceConfiguration: Sendable {
     /// `LogLevel`: the least level written to the system log; default ``LogLevel/info``.
     /// ``CommunicationNotificationService/log(_:)`` still receives every decision.
     public var logLevel: LogLevel
+    /// `InitialsAvatar`: whether a sender or group without a picture gets its initials drawn
+    /// (``CommunicationLayout/senderInitials``); off, iOS shows its own default. Default on.
+    public var drawsInitials: Bool
     /// Entries that were ignored, one line each, for the log.
     public var problems: [String]
 
@@ -65,6 +69,7 @@ public struct ServiceConfiguration: Sendable {
         self.groupPadding = .both
         self.avatarSize = 256
         self.logLevel = .info
+        self.drawsInitials = true
         self.problems = []
     }
 
@@ -122,6 +127,9 @@ public struct ServiceConfiguration: Sendable {
         }
         if let fallback = read(entries, .retractFallback, as: String.self) {
             enrichment.retractFallback = RetractFallback(rawValue: fallback)!
+        }
+        if let draws = read(entries, .initialsAvatar, as: Bool.self) {
+            drawsInitials = draws
         }
     }
 

@@ -6,6 +6,11 @@ import HeraldEnrichment
 /// ``CommunicationLayout`` onto Intents types: the layout decides, this only translates.
 struct MessageIntentBuilder {
     let groupPadding: GroupPadding
+    /// Whether a sender or group without a picture gets drawn initials (`InitialsAvatar`).
+    var drawsInitials = true
+    /// Draws, or takes from the cache, an initials avatar's PNG: `nil` when it cannot be drawn,
+    /// with a decision when something went wrong on the way.
+    var drawInitials: (InitialsAvatar) -> (Data?, Decision?) = { _ in (nil, nil) }
 
     /// The intent for a message with a sender, with its donation metadata and images.
     ///
@@ -15,11 +20,15 @@ struct MessageIntentBuilder {
     ///   - groupAvatar: the group's, if any.
     /// - Returns: the intent and the decisions taken (padding, images); `nil` without a sender.
     func intent(for notification: EnrichedNotification, avatar: Data?, groupAvatar: Data? = nil) -> (INSendMessageIntent, [Decision])? {
-        // Where intents carry no parameter images (macOS), no picture can be the group's.
         var images: Set<AvatarSlot> = []
-        if avatar != nil, Self.hasParameterImages { images.insert(.sender) }
-        if groupAvatar != nil, Self.hasParameterImages { images.insert(.group) }
-        guard let layout = CommunicationLayout(notification, groupPadding: groupPadding, images: images) else { return nil }
+        if avatar != nil { images.insert(.sender) }
+        if groupAvatar != nil { images.insert(.group) }
+        // Where intents carry no parameter images (macOS), no picture can be the group's.
+        guard let layout = CommunicationLayout(
+            notification, groupPadding: groupPadding, images: images, groupImages: Self.hasParameterImages, drawsInitials: drawsInitials)
+        else { return nil }
+        var decisions = layout.decisions
+        let senderImage = avatar ?? layout.senderInitials.flatMap { drawn($0, "the sender's", into: &decisions) }
         let recipients = layout.recipients.map { recipient in
             INPerson(
                 personHandle: INPersonHandle(value: recipient.isPlaceholder ? nil : recipient.identifier, type: .unknown), nameComponents: nil,
@@ -29,11 +38,11 @@ struct MessageIntentBuilder {
             recipients: recipients, outgoingMessageType: .outgoingMessageText, content: notification.content.body,
             speakableGroupName: layout.groupName.map { INSpeakableString(spokenPhrase: $0) },
             conversationIdentifier: notification.message.conversationIdentifier, serviceName: nil,
-            sender: person(for: layout.sender, match: layout.senderMatch, image: avatar.map(INImage.init(imageData:))), attachments: nil)
-        var decisions = layout.decisions
+            sender: person(for: layout.sender, match: layout.senderMatch, image: senderImage.map(INImage.init(imageData:))), attachments: nil)
         let groupImage = layout.groupImage.flatMap { $0 == .group ? groupAvatar : avatar }
-        if avatar != nil || groupImage != nil {
-            decisions += setParameterImages(sender: avatar, group: groupImage, on: intent, isGroup: layout.groupName != nil)
+            ?? layout.groupInitials.flatMap { drawn($0, "the group's", into: &decisions) }
+        if senderImage != nil || groupImage != nil {
+            decisions += setParameterImages(sender: senderImage, group: groupImage, on: intent, isGroup: layout.groupName != nil)
         }
         let metadata = INSendMessageIntentDonationMetadata()
         metadata.mentionsCurrentUser = notification.message.mentionsCurrentUser
@@ -41,6 +50,16 @@ struct MessageIntentBuilder {
         metadata.recipientCount = layout.recipientCount
         intent.donationMetadata = metadata
         return (intent, decisions)
+    }
+
+    /// The PNG of drawn initials, or `nil` with a decision that iOS shows its default instead.
+    private func drawn(_ initials: InitialsAvatar, _ whose: String, into decisions: inout [Decision]) -> Data? {
+        let (image, problem) = drawInitials(initials)
+        if let problem { decisions.append(problem) }
+        if image == nil {
+            decisions.append(Decision(.initialsNotDrawn, "\(whose) initials could not be drawn here: iOS shows its own default"))
+        }
+        return image
     }
 
     /// The sender as ``SenderMatch`` names them: a matched contact's identifier, else a phone
@@ -81,4 +100,10 @@ struct MessageIntentBuilder {
             personHandle: handle, nameComponents: nameComponents, displayName: sender.displayName, image: image,
             contactIdentifier: contactIdentifier, customIdentifier: sender.identifier, isMe: false, suggestionType: suggestion)
     }
+}
+
+extension Decision.Code {
+    /// Initials ``CommunicationLayout`` chose to draw could not be drawn (no CoreText, as on
+    /// Linux, or the drawing failed): iOS shows its own default.
+    public static let initialsNotDrawn = Decision.Code(rawValue: "initials-not-drawn")
 }
