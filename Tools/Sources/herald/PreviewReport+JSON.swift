@@ -73,7 +73,9 @@ extension PreviewReport {
     }
 
     /// `communication.intent`: the recipients the intent is given (placeholders marked), the
-    /// recipient count iOS reads, and which picture the group line shows.
+    /// recipient count iOS reads, which picture the group line shows, and how the sender is
+    /// named (``SenderMatch``: `matched-contact`, `phone-handle`, `email-handle` or
+    /// `app-id-only`).
     private static func intentJSON(_ layout: CommunicationLayout) -> JSONValue {
         let recipients: [JSONValue] = layout.recipients.map { ["identifier": .string($0.identifier), "placeholder": .bool($0.isPlaceholder)] }
         let groupImage: JSONValue
@@ -82,7 +84,17 @@ extension PreviewReport {
         case .sender?: groupImage = "sender"
         case nil: groupImage = .null
         }
-        return ["recipients": .array(recipients), "recipientCount": .number(JSONNumber(layout.recipientCount)), "groupImage": groupImage]
+        let match: JSONValue
+        switch layout.senderMatch {
+        case .contact(let identifier): match = ["path": "matched-contact", "contactIdentifier": .string(identifier)]
+        case .phone: match = ["path": "phone-handle", "contactIdentifier": .null]
+        case .email: match = ["path": "email-handle", "contactIdentifier": .null]
+        case .appIDOnly: match = ["path": "app-id-only", "contactIdentifier": .null]
+        }
+        return [
+            "recipients": .array(recipients), "recipientCount": .number(JSONNumber(layout.recipientCount)), "groupImage": groupImage,
+            "senderMatch": match,
+        ]
     }
 
     /// `communication.sender.avatar` and `communication.groupAvatar`: what became of an avatar

@@ -23,7 +23,9 @@ extension PreviewReport {
             let badge = content.badge.map { "; the app icon's badge becomes \($0)" } ?? ""
             lines.append("  (nothing: empty content, which iOS does not show\(badge))")
         } else if let sender = message.sender, notification.extensionWillRun, notification.isCommunication {
-            let avatar = notification.avatar?.data == nil ? "(\(sender.displayName.prefix(1).uppercased()))" : "(avatar)"
+            // The initials the extension draws when there is no picture (the group's in a group).
+            let drawn = message.groupName == nil ? communication?.senderInitials : communication?.groupInitials
+            let avatar = drawn.map { "(\($0.letters))" } ?? "(avatar)"
             let line = [sender.displayName, message.groupName].compactMap { $0 }.joined(separator: " · ")
             lines.append("  \(avatar) \(line)")
             // The communication layout puts the sender and group on the first line; below it
@@ -44,6 +46,9 @@ extension PreviewReport {
             parts += names
             parts.append(sender.avatarURL.map { "avatar \($0.absoluteString)" } ?? "no avatar")
             lines.append("Sender:     " + parts.joined(separator: ", "))
+            if let communication {
+                lines.append("Focus:      " + communication.senderMatch.decision.message)
+            }
             if let avatar = notification.avatar {
                 lines.append("Avatar:     " + Self.describe(avatar, "avatar", decisions: notification.decisions))
             }

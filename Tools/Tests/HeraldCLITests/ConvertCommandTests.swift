@@ -29,7 +29,8 @@ struct ConvertCommandTests {
         #expect(result.status == 0)
         #expect(result.stdout.contains("Request:    a request body for the OneSignal REST API"))
         #expect(result.stdout.contains("Extension:  runs"))
-        #expect(result.stdout.contains("(M) Maya Lindqvist · Weekend climbing"))
+        // No picture: the group's initials, as the extension draws them.
+        #expect(result.stdout.contains("(WC) Maya Lindqvist · Weekend climbing"), "\(result.stdout)")
         #expect(result.stdout.contains("contents also has de"))
         #expect(result.stdout.contains("The payload the phone receives for this request:\n  {\n    \"aps\": {"))
         let german = try await HeraldProcess.run(["preview", "--no-fetch", "--json", "--language", "de", "-"], stdin: Data(Self.oneSignalBody.utf8))

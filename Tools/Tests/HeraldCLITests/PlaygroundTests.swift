@@ -15,7 +15,7 @@ struct PlaygroundTests {
         {"app_id": "5eb5a37e-b458-11e3-ac11-000c2940e62c", "include_aliases": {"external_id": ["u-1"]}, "target_channel": "push",
          "headings": {"en": "Maya Lindqvist"}, "subtitle": {"en": "Weekend climbing"}, "contents": {"en": "Rope is packed."},
          "collapse_id": "conv-8c2f1e-42", "priority": 5, "mutable_content": true,
-         "data": {"communication": {"sender_name": "Maya Lindqvist", "conversation_id": "conv-8c2f1e", "group_name": "Weekend climbing"}}}
+         "data": {"communication": {"sender_name": "Maya Lindqvist", "sender_handle": "+4915112345678", "conversation_id": "conv-8c2f1e", "group_name": "Weekend climbing"}}}
         """
 
     /// Starts the playground, runs `body`, stops it with SIGINT and returns what it wrote to
@@ -105,7 +105,7 @@ struct PlaygroundTests {
             #expect(decisions.contains { $0.contains("crag-sunrise.png is a local path, which the phone never reads; only `herald preview` reads one") })
             #expect(decisions.contains { $0.contains("avatar URL \"file:///etc/hostname\" is not an absolute http(s) URL") })
             let picture = try #require(answer["picture"]?.stringValue)
-            #expect(picture.contains("silhouette"))
+            #expect(picture.contains("aria-label=\"initials A\" data-initials=\"A\""))
             #expect(!picture.contains("data:image/png"))
         }
     }
@@ -302,7 +302,7 @@ struct PlaygroundTests {
         let payload = #"{"aps": {"alert": {"title": "Maya", "body": "hi"}, "mutable-content": 1}, "communication": {"sender_name": "Maya", "avatar_url": "\#(server.url("/maya.png").absoluteString)"}}"#
         try await Self.withPlayground { playground in
             let answer = try JSONValue(parsing: try await Self.postPreview(payload, on: playground, layout: "apns").body)
-            #expect(answer["picture"]?.stringValue?.contains("silhouette") == true)
+            #expect(answer["picture"]?.stringValue?.contains("aria-label=\"initials M\" data-initials=\"M\"") == true)
             #expect(answer["summary"]?.stringValue?.contains("downloads off") == true)
         }
         #expect(server.requestCount("/maya.png") == 0)

@@ -34,6 +34,8 @@ struct PreviewCommandTests {
                     ["identifier": "user-4051", "placeholder": false],
                 ],
                 "recipientCount": 3, "groupImage": nil,
+                // An email handle, and no contact map on a desk.
+                "senderMatch": ["path": "email-handle", "contactIdentifier": nil],
             ],
             "mentionsCurrentUser": true, "isReplyToCurrentUser": false,
         ])
@@ -54,12 +56,14 @@ struct PreviewCommandTests {
         // The extension's default GroupPadding is both: a placeholder up to two, and a count of two.
         #expect(report["communication"]?["intent"] == [
             "recipients": [["identifier": "u2", "placeholder": false], ["identifier": "herald.placeholder.1", "placeholder": true]],
-            "recipientCount": 2, "groupImage": nil,
+            "recipientCount": 2, "groupImage": nil, "senderMatch": ["path": "app-id-only", "contactIdentifier": nil],
         ])
         #expect(report["decisions"]?.arrayValue?.contains { $0["code"] == "group-padded" } == true)
         let text = try await HeraldProcess.run(["preview", "--no-fetch", "-"], stdin: Data(payload.utf8))
         #expect(text.stdout.contains("Recipients: u2, herald.placeholder.1 (placeholder); recipient count 2"), "\(text.stdout)")
         #expect(text.stdout.contains("group-padded"), "\(text.stdout)")
+        #expect(text.stdout.contains("Focus:      app id only: Focus will not recognise this sender"), "\(text.stdout)")
+        #expect(text.stdout.contains("sender-without-handle: the sender has no handle"), "\(text.stdout)")
     }
 
     static let fixtures: [String] = {
@@ -125,6 +129,10 @@ struct PreviewCommandTests {
         #expect(result.stdout.contains("Rope is packed. Who's bringing the chalk? ✨"))
         #expect(result.stdout.contains("image https://cdn.example.com/media/crag-sunrise.jpg [skipped]"))
         #expect(result.stdout.contains("Avatar:     skipped (avatar not fetched: fetching is turned off)"))
+        #expect(result.stdout.contains("Focus:      email handle: Contacts matches the address"), "\(result.stdout)")
+        // No picture fetched: the extension draws the group's initials (the emoji is no letter).
+        #expect(result.stdout.contains("  (W) Maya Lindqvist · Weekend climbing 🧗"), "\(result.stdout)")
+        #expect(result.stdout.contains("the sender has no picture (it was not fetched): the extension draws their initials, \"ML\""), "\(result.stdout)")
         #expect(result.stdout.contains("Lint:       no problems"))
         #expect(result.stdout.hasSuffix("ms (every step done).\n"), "\(result.stdout)")
     }

@@ -58,7 +58,7 @@ struct PreviewDownloadTests {
         ])
         #expect(result.status == 0)
         #expect(result.stdout.contains("Avatar:     timedOut (avatar download passed its deadline"))
-        #expect(result.stdout.contains("(A) Ann · Team"))
+        #expect(result.stdout.contains("(T) Ann · Team"), "\(result.stdout)")  // the group's initials
         #expect(result.stdout.contains("Lunch?"))
     }
 

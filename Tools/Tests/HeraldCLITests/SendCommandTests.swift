@@ -111,7 +111,7 @@ struct SendCommandTests {
     @Test func aPrettyPrintedPayloadIsSentAsLargeAsLintMeasuresIt() async throws {
         // About 4000 bytes compact, over 4096 as indented: lint passes it, so send must too.
         let text = #"He said \"hi\"  twice,\n  then  left."# + String(repeating: "x", count: 3900)
-        let payload: JSONValue = ["aps": ["alert": ["title": "Maya", "body": .string(text)], "mutable-content": 1], "communication": ["sender_name": "Maya"]]
+        let payload: JSONValue = ["aps": ["alert": ["title": "Maya", "body": .string(text)], "mutable-content": 1], "communication": ["sender_name": "Maya", "sender_handle": "+15550100"]]
         let pretty = Data(payload.jsonText(.pretty).replacingOccurrences(of: "\n", with: "\n        ").utf8)
         #expect(pretty.count > 4096)
         let lint = try await HeraldProcess.run(["lint", "-"], stdin: pretty)

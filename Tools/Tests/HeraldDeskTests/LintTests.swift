@@ -10,7 +10,7 @@ struct LintTests {
     /// A payload Herald handles perfectly: no rule fires.
     static let clean: JSONValue = [
         "aps": ["alert": ["title": "Ann", "body": "Hi"], "mutable-content": 1, "badge": 1, "interruption-level": "active", "relevance-score": 0.5],
-        "communication": ["sender_name": "Ann", "avatar_url": "https://x.example/a.png"],
+        "communication": ["sender_name": "Ann", "sender_handle": "+15550100", "avatar_url": "https://x.example/a.png"],
         "attachments": [["url": "https://x.example/p.jpg"]],
     ]
 
@@ -74,6 +74,29 @@ struct LintTests {
         #expect(Self.findings(Self.clean) == [])
     }
 
+    /// A sender with no handle at all is named by the app's id only, which Focus cannot match
+    /// to a contact; a handle of any kind, even the app's id said outright, is a choice.
+    @Test func aSenderWithoutAHandleIsWarnedAbout() {
+        func warned(_ json: JSONValue) -> [LintFinding] { Self.findings(json).filter { $0.rule == .senderWithoutHandle } }
+        let bare = Self.without("/communication/sender_handle")
+        let finding = warned(bare)
+        #expect(finding.count == 1)
+        #expect(finding.first?.severity == .warning)
+        #expect(finding.first?.message.contains("Focus will not recognise this sender") == true)
+        #expect(warned(Self.with("/communication/sender_handle", "ann@example.com")).isEmpty)
+        var appOnly = Self.with("/communication/sender_handle", "u-7")
+        appOnly.set("app", at: JSONPointer("/communication/sender_handle_kind")!)
+        #expect(warned(appOnly).isEmpty)
+        // Nothing to name: no sender, a retraction, or a push the extension never sees.
+        var retraction = bare
+        retraction.set("m-1", at: JSONPointer("/communication/retracts")!)
+        retraction.set("visible", at: JSONPointer("/communication/retract_fallback")!)
+        #expect(warned(retraction).isEmpty)
+        var notRun = bare
+        notRun.set(0, at: JSONPointer("/aps/mutable-content")!)
+        #expect(warned(notRun).isEmpty)
+    }
+
     /// A layout that is none of the built-in ones: its own names are the ones lint compares with.
     @Test func aCustomLayoutsOwnNamesAreTheOnesSuggested() {
         var fields = FieldPointers()
@@ -120,6 +143,7 @@ struct LintTests {
         Case(rule: .customKeyInAPS, payload: with("/aps/myurl", "https://x.example"), severity: .warning, mentions: "\"myurl\""),
         Case(rule: .customKeyInAPS, payload: with("/aps/thread_id", "t"), severity: .warning, mentions: "did you mean \"thread-id\""),
         Case(rule: .communicationWithoutSenderName, payload: with("/communication", ["conversation_id": "c"]), severity: .error, mentions: "sender_name"),
+        Case(rule: .senderWithoutHandle, payload: without("/communication/sender_handle"), severity: .warning, mentions: "sender_handle"),
         Case(rule: .communicationKeyNotRead, payload: with("/avatar_url", "https://x.example/a.png"), severity: .warning,
              mentions: "avatar_url is not read here: Herald reads it inside the \"communication\" object (communication.avatar_url)"),
         Case(rule: .communicationKeyNotRead, payload: with("/senderName", "Ann"), severity: .warning, mentions: "senderName is not read; did you mean sender_name?"),
@@ -183,6 +207,8 @@ struct LintTests {
         (.payloadTooLarge, with("/aps/alert/body", .string(String(repeating: "a", count: 3800)))),
         (.customKeyInAPS, with("/aps/target-content-id", "w")),
         (.communicationWithoutSenderName, with("/communication", .string(#"{"sender_name":"Ann"}"#))),
+        // The app's id, said outright to be all there is.
+        (.senderWithoutHandle, with("/communication", ["sender_name": "Ann", "sender_handle": "u-7", "sender_handle_kind": "app"])),
         (.avatarURL, with("/communication/avatar_url", "https://x.example/b.png")),
         // An id may be a number: ids are read forgivingly.
         (.communicationValueType, with("/communication/sender_id", 1842)),

@@ -38,6 +38,9 @@ public struct LintRule: Hashable, Sendable, Identifiable {
     public static let customKeyInAPS = LintRule(id: "custom-key-in-aps", severity: .warning, summary: "Custom keys belong beside aps, not inside it.")
     public static let communicationWithoutSenderName = LintRule(
         id: "communication-without-sender-name", severity: .error, summary: "A communication block needs sender_name to show a sender.")
+    public static let senderWithoutHandle = LintRule(
+        id: "sender-without-handle", severity: .warning,
+        summary: "A sender with no handle (sender_handle) is named to iOS by the app's id only, which Focus does not recognise.")
     public static let communicationKeyNotRead = LintRule(
         id: "communication-key-not-read", severity: .warning,
         summary: "A communication field in a place or spelling the layout does not read, so the phone never sees it.")
@@ -90,7 +93,7 @@ public struct LintRule: Hashable, Sendable, Identifiable {
     /// Every rule, in the order findings are reported.
     public static let all: [LintRule] = [
         .invalidJSON, .noAPS, .noMutableContent, .noVisibleAlert, .mutableContentType, .badgeType, .apsValueType,
-        .payloadTooLarge, .customKeyInAPS, .communicationWithoutSenderName, .communicationKeyNotRead, .communicationValueType, .avatarURL, .attachmentURL,
+        .payloadTooLarge, .customKeyInAPS, .communicationWithoutSenderName, .senderWithoutHandle, .communicationKeyNotRead, .communicationValueType, .avatarURL, .attachmentURL,
         .unknownInterruptionLevel, .relevanceScoreRange, .contentAvailableWithAlert, .backgroundWithAlert, .backgroundWithoutContentAvailable,
         .backgroundPriority, .backgroundPushType, .apnsHeaderInvalid, .categoryWithoutContentExtension, .timeSensitiveEntitlement, .oneSignalDataTooLarge,
         .serverRequestBody, .requestRefused, .requestFieldUnknown, .retractionShown, .messageIDTooLong,

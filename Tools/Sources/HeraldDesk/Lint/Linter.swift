@@ -250,6 +250,11 @@ public enum Linter {
         {
             findings.append(LintFinding(.communicationWithoutSenderName, "the communication block has no sender_name, so no sender is shown; add the sender's display name"))
         }
+        if let sender = preview.message.sender, sender.handle == nil, preview.extensionWillRun, preview.message.action?.isRetraction != true {
+            findings.append(LintFinding(
+                .senderWithoutHandle,
+                "the sender has no handle, so the extension names them by the app's id only: Focus will not recognise this sender; add their phone number or email as sender_handle, or sender_handle_kind \"app\" with the app's id to say that is all there is"))
+        }
         for decision in preview.decisions where decisionCodes.mayContain(decision.code.rawValue) {
             if let finding = decisionFindings[decision.code] { findings.append(finding(decision)) }
         }

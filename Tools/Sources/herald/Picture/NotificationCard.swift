@@ -11,9 +11,22 @@ struct NotificationCard: Hashable {
     enum Leading: Hashable {
         /// The app's icon: the standard layout.
         case appIcon
-        /// The sender's picture, badged with the app's icon: the communication layout. `nil`
-        /// when there is no picture, drawn as iOS draws a person without an image.
-        case avatar(EmbeddedImage?)
+        /// The sender's (or the group's) picture, badged with the app's icon: the communication
+        /// layout.
+        case avatar(Avatar)
+    }
+
+    /// What the communication layout draws in the avatar's place.
+    enum Avatar: Hashable {
+        /// A downloaded picture.
+        case image(EmbeddedImage)
+        /// A downloaded picture the phone shows but a browser cannot draw (HEIC), by format.
+        case undrawable(String)
+        /// No picture: the letters and colour Herald's extension draws instead.
+        case initials(InitialsAvatar)
+        /// Neither a picture nor drawn initials (the extension's `InitialsAvatar` is off): iOS's
+        /// own default, drawn as a plain circle.
+        case none
     }
 
     /// The attachment's thumbnail at the trailing edge.
@@ -81,24 +94,29 @@ struct NotificationCard: Hashable {
             secondary.append(content.subtitle)
         }
         // A local avatar file is read by a preview only; the phone, given no https URL, shows none.
-        let senderImage = sender.avatarURL == nil ? nil : notification.avatar.flatMap(Self.image)
-        // A group shows the picture the communication layout gave the group line (estimated from
-        // developer reports): its own, else the sender's.
-        let picture: AvatarSlot? = group == nil ? .sender : report.communication?.groupImage
-        let avatar: EmbeddedImage?
-        switch picture {
-        case .sender?: avatar = senderImage
-        case .group?: avatar = notification.groupAvatar.flatMap(Self.image)
-        case nil: avatar = nil
+        let senderPicture = sender.avatarURL == nil ? nil : notification.avatar.flatMap(Self.picture)
+        // The picture the communication layout gave the sender, or in a group the group line
+        // (estimated from developer reports: its own, else the sender's); without one, the
+        // initials the layout had the extension draw.
+        let layout = report.communication
+        let picture: Avatar?
+        switch (group, layout?.groupImage) {
+        case (nil, _): picture = senderPicture
+        case (_, .group?): picture = notification.groupAvatar.flatMap(Self.picture)
+        case (_, .sender?): picture = senderPicture
+        case (_, nil): picture = nil
         }
+        let drawn = (group == nil ? layout?.senderInitials : layout?.groupInitials).map(Avatar.initials)
+        let avatar = picture ?? drawn ?? .none
         return NotificationCard(
             leading: .avatar(avatar), title: sender.displayName, secondary: secondary, body: content.body, thumbnail: thumbnail, nothingShown: nil)
     }
 
-    /// A downloaded avatar as a page draws it; `nil` when none was downloaded or a browser cannot draw it.
-    private static func image(_ avatar: AvatarResult) -> EmbeddedImage? {
+    /// A downloaded avatar as a page draws it: the image when a browser draws its format, else
+    /// a placeholder naming the format; `nil` when none was downloaded.
+    private static func picture(_ avatar: AvatarResult) -> Avatar? {
         guard let data = avatar.data, let info = avatar.info else { return nil }
-        return EmbeddedImage(data: data, format: info.format)
+        return EmbeddedImage(data: data, format: info.format).map(Avatar.image) ?? .undrawable(info.format.rawValue.uppercased())
     }
 
     /// The first downloaded attachment's thumbnail: the image itself when a browser draws its

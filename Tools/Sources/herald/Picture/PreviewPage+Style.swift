@@ -21,8 +21,10 @@ extension PreviewPage {
         .app-icon, .avatar { width: 38px; height: 38px; display: block; object-fit: cover; }
         .app-icon { border-radius: 9px; }
         .avatar { border-radius: 50%; }
-        .silhouette { background: linear-gradient(180deg, #a5a9b2, #868a93); overflow: hidden; }
-        .silhouette svg { width: 38px; height: 38px; display: block; }
+        .initials { display: flex; align-items: center; justify-content: center; overflow: hidden; color: #fff;
+          font-weight: 600; font-size: 17px; line-height: 1; white-space: nowrap; }
+        .initials.two { font-size: 14px; }
+        .avatar.placeholder { display: flex; align-items: center; justify-content: center; background: var(--placeholder); color: #fff; font-size: 9px; }
         .badge { position: absolute; right: -4px; bottom: -4px; width: 16px; height: 16px; border-radius: 4px; object-fit: cover;
           box-shadow: 0 0 0 1.5px var(--platter); }
         .placeholder-icon { display: flex; align-items: center; justify-content: center; background: var(--placeholder); color: #fff;

@@ -73,10 +73,8 @@ struct PreviewPage {
         switch card.leading {
         case .appIcon:
             html += "<div class=\"leading\">\(appIcon(class: "app-icon"))</div>"
-        case .avatar(let image):
-            let avatar = image.map { "<img class=\"avatar\" data-part=\"avatar\" alt=\"\(HTMLText.escape(card.title))\" src=\"\($0.dataURI)\">" }
-                ?? "<div class=\"avatar silhouette\" data-part=\"avatar\" role=\"img\" aria-label=\"no picture\">\(Self.silhouette)</div>"
-            html += "<div class=\"leading\">\(avatar)\(appIcon(class: "badge"))</div>"
+        case .avatar(let avatar):
+            html += "<div class=\"leading\">\(Self.avatar(avatar, alt: card.title))\(appIcon(class: "badge"))</div>"
         }
         html += "<div class=\"text\"><div class=\"first\"><span class=\"title\" data-part=\"title\">\(HTMLText.escape(card.title))</span><span class=\"time\">now</span></div>"
         for line in card.secondary {
@@ -92,6 +90,26 @@ struct PreviewPage {
         case nil: break
         }
         return html + "</div>"
+    }
+
+    /// The avatar's element: the picture, a placeholder naming a format the page cannot draw,
+    /// or the initials as Herald's extension draws them, white on their colour.
+    private static func avatar(_ avatar: NotificationCard.Avatar, alt: String) -> String {
+        switch avatar {
+        case .image(let image):
+            return "<img class=\"avatar\" data-part=\"avatar\" alt=\"\(HTMLText.escape(alt))\" src=\"\(image.dataURI)\">"
+        case .undrawable(let format):
+            return "<div class=\"avatar placeholder\" data-part=\"avatar\" role=\"img\" aria-label=\"\(HTMLText.escape(alt)): a \(HTMLText.escape(format)) picture\">\(HTMLText.escape(format))</div>"
+        case .none:
+            return "<div class=\"avatar placeholder\" data-part=\"avatar\" role=\"img\" aria-label=\"no picture\"></div>"
+        case .initials(let initials):
+            let letters = HTMLText.escape(initials.letters)
+            let color = initials.color.cssHex
+            // Two letters are set smaller than one, so both fit the circle.
+            let size = initials.letters.count > 1 ? " two" : ""
+            return "<div class=\"avatar initials\(size)\" data-part=\"avatar\" role=\"img\" aria-label=\"\(letters.isEmpty ? "no initials" : "initials " + letters)\" data-initials=\"\(letters)\" "
+                + "data-color=\"\(color)\" style=\"background-color: \(color)\">\(letters)</div>"
+        }
     }
 
     private func appIcon(class name: String) -> String {
@@ -124,16 +142,13 @@ struct PreviewPage {
         <p>Approximated: sizes, spacing and the corner radius (measured from screenshots by others, \
         not published by Apple); the font (SF Pro is Apple's and not on this machine); the frosted \
         background (a blur and tint stand in for iOS's material); the body clipped at four lines \
-        as in the Lock Screen list; the time, always "now"; the thumbnail's size. A sender without \
-        a picture is drawn as iOS's grey silhouette, the group's name as the line under the \
-        sender's, and a group's own picture in the sender's place, all as developers report them. Details: docs/preview-picture.md.</p>
+        as in the Lock Screen list; the time, always "now"; the thumbnail's size. The group's name is \
+        drawn as the line under the sender's, and a group's own picture in the sender's place, as \
+        developers report them. Details: docs/preview-picture.md.</p>
+        <p>Herald's own: for a sender without a picture (none given, or a download that failed or \
+        was refused), Herald's extension draws the sender's initials on a colour chosen from \
+        their id, the same as here; for a group without one, the group's initials.</p>
         </section>
 
-        """
-
-    /// A person's outline, as iOS draws a contact without a picture.
-    static let silhouette = """
-        <svg viewBox="0 0 38 38" aria-hidden="true"><circle cx="19" cy="15" r="7" fill="#fff"/>\
-        <path d="M5.5 33c2-7 7.5-10.5 13.5-10.5S30.5 26 32.5 33a19 19 0 0 1-27 0z" fill="#fff"/></svg>
         """
 }
