@@ -181,3 +181,31 @@ struct MessageLifeServiceTests {
     }
 }
 #endif
+
+/// A push that carries only ids, through the whole extension on the stand-in.
+@Suite("Fetched content on the stand-in")
+struct FetchedContentServiceTests {
+    @Test func theFetchedMessageIsDeliveredWithItsSenderAndTheFallbackWhenItFails() async throws {
+        let url = URL(string: "https://api.example.com/v1/messages/m-9")!
+        let message: JSONValue = [
+            "aps": ["alert": ["body": "Rope is packed."]],
+            "communication": ["sender_name": "Maya Lindqvist", "sender_id": "u-1", "sender_handle": "+15550100", "conversation_id": "c-1"],
+        ]
+        let push: JSONValue = ["aps": ["alert": ["body": "New message"], "mutable-content": 1], "communication": ["fetch_content": true, "message_id": "m-9"]]
+        let configure: (inout ServiceConfiguration) -> Void = {
+            $0.enrichment.contentSource = ContentSource(urlTemplate: "https://api.example.com/v1/messages/{message_id}", fallbackText: "Open the app to read it")
+        }
+        let recorder = StandInRecorder()
+        let service = TestService(images: [url: Data(message.jsonText().utf8)], configure: configure)
+        let delivered = await service.deliveries(for: push, recording: recorder)
+        #expect(delivered.map(\.body) == ["Rope is packed."])
+        let intent = try #require(recorder.donations.only?.intent as? INSendMessageIntent)
+        #expect(StandInInspection.message(intent).sender?.displayName == "Maya Lindqvist")
+        #expect(service.decisions.contains { $0.code == .contentFetched })
+
+        let refused = TestService(configure: configure, statuses: [url: 401])
+        let fallback = await refused.deliveries(for: push, recording: StandInRecorder())
+        #expect(fallback.map(\.body) == ["Open the app to read it"])
+        #expect(refused.decisions.contains { $0.code == .contentNotFetched && $0.message.contains("(401)") })
+    }
+}

@@ -75,4 +75,40 @@ struct ServiceConfigurationTests {
         #expect(flags.problems.count == 2)
         #expect(ServiceConfiguration(infoDictionary: "not a dictionary").problems.count == 1)
     }
+
+    @Test func theContentSettingsMakeTheContentSource() throws {
+        let configuration = ServiceConfiguration(infoDictionary: [
+            "ContentURL": "https://api.example.com/v1/messages/{message_id}", "ContentAcknowledgementURL": "https://api.example.com/v1/ack/{message_id}",
+            "ContentFallbackText": "New message", "ContentTimeout": 4, "KeychainGroup": "ABCDE12345.com.example.shared",
+        ] as [String: Any])
+        #expect(configuration.problems.isEmpty, "\(configuration.problems)")
+        let source = try #require(configuration.enrichment.contentSource)
+        #expect(source.urlTemplate == "https://api.example.com/v1/messages/{message_id}")
+        #expect(source.acknowledgementTemplate == "https://api.example.com/v1/ack/{message_id}")
+        #expect(source.fallbackText == "New message")
+        #expect(source.timeout == .seconds(4))
+        #expect(ServiceConfiguration(infoDictionary: [:]).enrichment.contentSource == nil)
+    }
+
+    @Test(arguments: [
+        (["ContentURL": "http://api.example.com/{message_id}"], "Herald.ContentURL: \"http://api.example.com/{message_id}\" uses plain http"),
+        (["ContentURL": "/messages/{message_id}"], "Herald.ContentURL: expected an absolute http(s) URL"),
+        (["ContentFallbackText": "New message"], "Herald: ContentAcknowledgementURL, ContentFallbackText and ContentTimeout do nothing without ContentURL"),
+    ] as [([String: String], String)])
+    func aContentSettingThatCannotWorkIsReportedAndNothingIsFetched(_ entries: [String: String], _ problem: String) {
+        let configuration = ServiceConfiguration(infoDictionary: entries)
+        #expect(configuration.enrichment.contentSource == nil)
+        #expect(configuration.problems.contains { $0.hasPrefix(problem) }, "\(configuration.problems)")
+        // Plain http is for a loopback server, with AllowHTTP.
+        let allowed = ServiceConfiguration(infoDictionary: ["ContentURL": "http://127.0.0.1:8080/{message_id}", "AllowHTTP": true] as [String: Any])
+        #expect(allowed.enrichment.contentSource != nil && allowed.problems.isEmpty)
+    }
+
+    /// An acknowledgement URL that cannot work is left out; the content is still fetched.
+    @Test func aBadAcknowledgementURLIsLeftOut() {
+        let configuration = ServiceConfiguration(infoDictionary: ["ContentURL": "https://api.example.com/{message_id}", "ContentAcknowledgementURL": "ftp://x/{message_id}"])
+        #expect(configuration.enrichment.contentSource?.acknowledgementTemplate == nil)
+        #expect(configuration.enrichment.contentSource?.urlTemplate == "https://api.example.com/{message_id}")
+        #expect(configuration.problems.contains { $0.hasPrefix("Herald.ContentAcknowledgementURL: expected an absolute http(s) URL") }, "\(configuration.problems)")
+    }
 }

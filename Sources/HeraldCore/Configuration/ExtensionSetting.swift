@@ -90,11 +90,34 @@ public struct ExtensionSetting: Sendable, CustomStringConvertible {
     /// `InitialsAvatar`: whether a sender or group without a picture gets its initials drawn
     /// (true, the default) or iOS's own default (false); a Boolean.
     public static let initialsAvatar = ExtensionSetting("InitialsAvatar", expected: "a Boolean") { $0.boolValue != nil }
+    /// `ContentURL`: where the extension fetches a message whose push carries only its ids; an
+    /// absolute http(s) URL template with `{message_id}` and `{conversation_id}` placeholders
+    /// (``ContentURLTemplate``; plain http needs `AllowHTTP` too).
+    public static let contentURL = urlTemplate("ContentURL")
+    /// `ContentAcknowledgementURL`: where the extension POSTs that a push arrived; a URL
+    /// template like `ContentURL`.
+    public static let contentAcknowledgementURL = urlTemplate("ContentAcknowledgementURL")
+    /// `ContentFallbackText`: the body shown when a message's content cannot be fetched; a
+    /// non-empty string (without it, the push's own text).
+    public static let contentFallbackText = nonEmptyString("ContentFallbackText", expected: "a non-empty string")
+    /// `ContentTimeout`: how long fetching a message's content may take, in seconds; more than 0
+    /// and at most 29.
+    public static let contentTimeout = seconds("ContentTimeout", upTo: 29)
+
+    private static func urlTemplate(_ key: String) -> ExtensionSetting {
+        ExtensionSetting(
+            key, expected: "an absolute http(s) URL, with {message_id} and {conversation_id} where the push's ids go",
+            hint: { value in value.stringValue.flatMap { ContentURLTemplate.problem(with: $0, allowHTTP: true) } }
+        ) { value in
+            value.stringValue.map { ContentURLTemplate.problem(with: $0, allowHTTP: true) == nil } ?? false
+        }
+    }
 
     /// Every key the extension reads.
     public static let all: [ExtensionSetting] = [
         .layout, .avatarTimeout, .budget, .allowedHosts, .allowHTTP, .fallbackText, .appGroup, .keychainGroup, .groupPadding,
-        .avatarSize, .logLevel, .retractFallback, .initialsAvatar,
+        .avatarSize, .logLevel, .retractFallback, .initialsAvatar, .contentURL, .contentAcknowledgementURL, .contentFallbackText,
+        .contentTimeout,
     ]
 
     /// The setting for `key`, matched exactly as the extension matches it.

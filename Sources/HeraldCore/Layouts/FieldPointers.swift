@@ -47,6 +47,9 @@ public struct FieldPointers: Hashable, Sendable {
     public var mentionsCurrentUser: [JSONPointer]
     /// Whether the message replies to the reader's own message; read like ``mentionsCurrentUser``.
     public var isReplyToCurrentUser: [JSONPointer]
+    /// Whether the push carries only ids and the extension fetches the message from the app's
+    /// server; read like ``mentionsCurrentUser``.
+    public var fetchContent: [JSONPointer]
 
     /// No pointers at all.
     public init() {
@@ -69,6 +72,7 @@ public struct FieldPointers: Hashable, Sendable {
         self.recipients = []
         self.mentionsCurrentUser = []
         self.isReplyToCurrentUser = []
+        self.fetchContent = []
     }
 
     /// Each field's name in a custom layout file, with its place in this struct.
@@ -92,7 +96,8 @@ public struct FieldPointers: Hashable, Sendable {
         ("groupAvatarURL", \.groupAvatarURL),
         ("recipients", \.recipients),
         ("mentionsCurrentUser", \.mentionsCurrentUser),
-            ("isReplyToCurrentUser", \.isReplyToCurrentUser),
+        ("isReplyToCurrentUser", \.isReplyToCurrentUser),
+        ("fetchContent", \.fetchContent),
         ]
     }
 

@@ -88,6 +88,7 @@ extension FieldPointers {
             recipients += [p("/communication/recipients")]
             mentionsCurrentUser += [p("/communication/mentions_current_user")]
             isReplyToCurrentUser += [p("/communication/is_reply_to_current_user")]
+            fetchContent += [p("/communication/fetch_content")]
         }
         if flat {
             // Sendbird's, Telegram's and Matrix (Sygnal)'s spellings of a message's id.

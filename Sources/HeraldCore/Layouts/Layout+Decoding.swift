@@ -134,6 +134,7 @@ extension Layout {
         }
         message.mentionsCurrentUser = first(fields.mentionsCurrentUser, Layout.flagText) == "1"
         message.isReplyToCurrentUser = first(fields.isReplyToCurrentUser, Layout.flagText) == "1"
+        message.fetchesContent = first(fields.fetchContent, Layout.flagText) == "1"
         message.attachments = readAttachments(payload, data: data, root: root, digests: (payloadDigest, dataDigest), decisions: &decisions)
         return (message, localAvatar)
     }

@@ -60,6 +60,7 @@ extension Layout {
         }
         if message.mentionsCurrentUser { put(.bool(true), fields.mentionsCurrentUser) }
         if message.isReplyToCurrentUser { put(.bool(true), fields.isReplyToCurrentUser) }
+        if message.fetchesContent { put(.bool(true), fields.fetchContent) }
         if !message.attachments.isEmpty, let target = attachments.first(where: \.isInData) {
             data.set(.array(message.attachments.map(Layout.encodeAttachment)), at: target.url)
         }

@@ -37,6 +37,9 @@ public struct Message: Hashable, Sendable {
     public var isReplyToCurrentUser: Bool
     /// Media to attach, in payload order, without duplicates.
     public var attachments: [Attachment]
+    /// Whether the push carries only ids, and the extension fetches the message itself from the
+    /// app's server (`fetch_content`).
+    public var fetchesContent: Bool
 
     /// - Parameters: see the properties; all default to empty.
     public init(
@@ -51,7 +54,8 @@ public struct Message: Hashable, Sendable {
         recipients: [String] = [],
         mentionsCurrentUser: Bool = false,
         isReplyToCurrentUser: Bool = false,
-        attachments: [Attachment] = []
+        attachments: [Attachment] = [],
+        fetchesContent: Bool = false
     ) {
         self.identifier = identifier
         self.action = action
@@ -65,6 +69,7 @@ public struct Message: Hashable, Sendable {
         self.mentionsCurrentUser = mentionsCurrentUser
         self.isReplyToCurrentUser = isReplyToCurrentUser
         self.attachments = attachments
+        self.fetchesContent = fetchesContent
     }
 
     /// Whether iOS can show this as a communication notification: it has a sender, and it is

@@ -4,7 +4,7 @@ extension JSONValue {
     ///
     /// - Parameter other: the value that wins where both have a non-object value.
     /// - Returns: the merged value.
-    func merging(_ other: JSONValue) -> JSONValue {
+    public func merging(_ other: JSONValue) -> JSONValue {
         guard case .object(var members) = self, case .object(let others) = other else { return other }
         for (key, value) in others {
             members[key] = members[key].map { $0.merging(value) } ?? value

@@ -7,31 +7,39 @@ import Foundation
 /// caller can stop reading at a byte cap without the whole body ever being in memory.
 /// Cancelling the task that reads the body cancels the transfer.
 public protocol Fetcher: Sendable {
-    /// Sends a GET request and waits for the response headers.
+    /// Sends a request (a GET, unless it says otherwise) and waits for the response headers.
     ///
-    /// - Parameter request: the URL, extra headers and the redirect limit.
+    /// - Parameter request: the URL, method, extra headers, body and the redirect limit.
     /// - Returns: status, headers and the body stream.
     /// - Throws: ``FetchError`` for transport failures (no connection, TLS, too many redirects)
     ///   and `CancellationError` when the task is cancelled.
     func fetch(_ request: FetchRequest) async throws -> FetchResponse
 }
 
-/// One GET request.
+/// One request: a GET for media and fetched content, a POST for an acknowledgement.
 public struct FetchRequest: Hashable, Sendable {
     /// What to get: an http(s) URL for ``URLSessionFetcher``.
     public var url: URL
+    /// The HTTP method: `GET` or `POST`.
+    public var method: String
     /// Extra request headers, such as `If-None-Match` for a conditional GET.
     public var headers: [String: String]
+    /// What a POST sends; `nil` for none.
+    public var body: Data?
     /// How many redirects to follow before failing with ``FetchError/Code/tooManyRedirects``.
     public var maximumRedirects: Int
 
     /// - Parameters:
     ///   - url: what to get.
+    ///   - method: `GET` (the default) or `POST`.
     ///   - headers: extra headers; default none.
+    ///   - body: what a POST sends; default none.
     ///   - maximumRedirects: redirect limit; default 3.
-    public init(url: URL, headers: [String: String] = [:], maximumRedirects: Int = 3) {
+    public init(url: URL, method: String = "GET", headers: [String: String] = [:], body: Data? = nil, maximumRedirects: Int = 3) {
         self.url = url
+        self.method = method
         self.headers = headers
+        self.body = body
         self.maximumRedirects = maximumRedirects
     }
 }

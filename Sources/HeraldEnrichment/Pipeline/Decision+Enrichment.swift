@@ -92,6 +92,17 @@ extension Decision.Code {
     /// A sender or group has no picture and the extension's `InitialsAvatar` setting is off:
     /// iOS shows its own default.
     public static let noPicture = Decision.Code(rawValue: "no-picture")
+    /// A push that carries only ids had its message fetched from the app's server
+    /// (``ContentSource``) and written over it.
+    public static let contentFetched = Decision.Code(rawValue: "content-fetched")
+    /// A push that carries only ids could not have its message fetched: the message says why
+    /// (``ContentFetchFailure/reason``: timeout, 401, too-large, malformed, …), and the fallback
+    /// text is shown.
+    public static let contentNotFetched = Decision.Code(rawValue: "content-not-fetched")
+    /// The app's server was told the push arrived (``ContentSource/acknowledgementTemplate``).
+    public static let contentAcknowledged = Decision.Code(rawValue: "content-acknowledged")
+    /// The acknowledgement could not be sent, or the server refused it.
+    public static let contentNotAcknowledged = Decision.Code(rawValue: "content-not-acknowledged")
     /// The app's contact map (``ContactMap``) exists but cannot be read: the sender is named by
     /// their handle alone.
     public static let contactMapUnreadable = Decision.Code(rawValue: "contact-map-unreadable")

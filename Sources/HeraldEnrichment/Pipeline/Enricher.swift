@@ -53,7 +53,25 @@ public struct Enricher<C: Clock<Duration>>: Sendable {
     public func enrich(_ payload: Payload, original: Preview? = nil, progress: EnrichmentProgress = EnrichmentProgress()) async -> EnrichedNotification {
         let budgetEnd = clock.now.advanced(by: configuration.budget)
         let original = original ?? Preview(payload: payload, layout: configuration.layout)
-        progress.publish(.asSent(original, payload: payload, encryptedFallbackText: configuration.encryptedFallbackText))
+        guard original.message.fetchesContent else {
+            return await enrichReceived(payload, original: original, progress: progress, budgetEnd: budgetEnd)
+        }
+        return await enrichFetched(payload, original: original, progress: progress, budgetEnd: budgetEnd)
+    }
+
+    /// The pipeline on a payload as received, or as its content was fetched.
+    ///
+    /// - Parameters:
+    ///   - leading: decisions taken before (the content's fetch), put first.
+    ///   - fallbackBody: the body shown in place of the payload's, when its content could not
+    ///     be fetched.
+    func enrichReceived(
+        _ payload: Payload, original: Preview, progress: EnrichmentProgress, budgetEnd: C.Instant, leading: [Decision] = [],
+        fallbackBody: String? = nil
+    ) async -> EnrichedNotification {
+        var asSent = EnrichedNotification.asSent(original, payload: payload, encryptedFallbackText: configuration.encryptedFallbackText)
+        if let fallbackBody { asSent.content.body = fallbackBody }
+        progress.publish(asSent)
 
         var decisions: [Decision] = []
         var decrypted: JSONValue?
@@ -72,7 +90,8 @@ public struct Enricher<C: Clock<Duration>>: Sendable {
         let decoded = decrypted.map { Preview(payload: Payload(json: $0), layout: configuration.layout) } ?? original
         var notification = EnrichedNotification(
             stage: .decoded, layoutName: layout.name, extensionWillRun: original.extensionWillRun, content: decoded.content,
-            message: decoded.message, decisions: decoded.decisions + decisions)
+            message: decoded.message, decisions: leading + decoded.decisions + decisions)
+        if let fallbackBody { notification.content.body = fallbackBody }
         notification.attachments = decoded.message.attachments.map { AttachmentResult(source: $0, status: .skipped) }
         if let action = decoded.message.action, action.isRetraction {
             // A retraction shows no message of its own: nothing is downloaded. What it shows is

@@ -68,6 +68,9 @@ public struct EnrichmentConfiguration: Sendable {
     /// (``ContactMap``), so that Focus recognises a matched sender; `nil` (no app group, or a
     /// preview) names senders by their handles alone.
     public var contactMap: ContactMap?
+    /// Where a push that carries only ids (`fetch_content`) has its message fetched; `nil`
+    /// shows such a push's own text, with a decision.
+    public var contentSource: ContentSource?
 
     /// The memory iOS lets a notification service extension use before it kills it: about
     /// 24 MB ("exceeded mem limit: ActiveHard 24 MB"; 12–16 MB on older devices). Apple
@@ -107,7 +110,8 @@ public struct EnrichmentConfiguration: Sendable {
         retractFallback: RetractFallback? = nil,
         removalTimeout: Duration = .seconds(1),
         badgeCounter: BadgeCounter? = nil,
-        contactMap: ContactMap? = nil
+        contactMap: ContactMap? = nil,
+        contentSource: ContentSource? = nil
     ) {
         self.layout = layout
         self.budget = budget
@@ -131,5 +135,6 @@ public struct EnrichmentConfiguration: Sendable {
         self.removalTimeout = removalTimeout
         self.badgeCounter = badgeCounter
         self.contactMap = contactMap
+        self.contentSource = contentSource
     }
 }

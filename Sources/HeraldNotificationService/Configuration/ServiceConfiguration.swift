@@ -23,6 +23,10 @@ import HeraldEnrichment
 /// | `LogLevel` | `debug`, `info` or `error` | `info` |
 /// | `RetractFallback` | `filtered`, `visible` or `background`: how a push that retracts messages shows nothing | none (its text is shown, with a decision) |
 /// | `InitialsAvatar` | Boolean: a sender or group without a picture gets its initials drawn | true |
+/// | `ContentURL` | URL template with `{message_id}`, `{conversation_id}`: where a push that carries only ids has its message fetched | none (such a push shows its own text) |
+/// | `ContentAcknowledgementURL` | URL template: where the arrival is POSTed | none |
+/// | `ContentFallbackText` | string: the body shown when the content cannot be fetched | the push's own text |
+/// | `ContentTimeout` | seconds | 10 |
 public struct ServiceConfiguration: Sendable {
     /// How a group conversation gets its group line on iOS: HeraldEnrichment's ``HeraldEnrichment/GroupPadding``,
     /// which ``CommunicationLayout`` applies.
@@ -131,6 +135,32 @@ public struct ServiceConfiguration: Sendable {
         if let draws = read(entries, .initialsAvatar, as: Bool.self) {
             drawsInitials = draws
         }
+        readContentSource(entries)
+    }
+
+    /// `ContentURL` and the settings that go with it: where a push that carries only ids has
+    /// its message fetched, with the token from the shared keychain (`KeychainGroup`).
+    private mutating func readContentSource(_ entries: [String: Any]) {
+        let acknowledgement = read(entries, .contentAcknowledgementURL, as: String.self)
+        let fallback = read(entries, .contentFallbackText, as: String.self)
+        let timeout = read(entries, .contentTimeout, as: Double.self)
+        guard let template = read(entries, .contentURL, as: String.self) else {
+            if acknowledgement != nil || fallback != nil || timeout != nil {
+                problems.append("Herald: ContentAcknowledgementURL, ContentFallbackText and ContentTimeout do nothing without ContentURL")
+            }
+            return
+        }
+        for (key, value) in [("ContentURL", template), ("ContentAcknowledgementURL", acknowledgement)] {
+            if let value, let problem = ContentURLTemplate.problem(with: value, allowHTTP: enrichment.allowHTTP) {
+                problems.append("Herald.\(key): \(problem); content is not fetched")
+                return
+            }
+        }
+        var source = ContentSource(
+            urlTemplate: template, acknowledgementTemplate: acknowledgement, tokenProvider: KeyProviders.contentToken(accessGroup: keychainGroup),
+            fallbackText: fallback)
+        if let timeout { source.timeout = .seconds(timeout) }
+        enrichment.contentSource = source
     }
 
     private mutating func readLayout(_ value: Any?) {

@@ -5,5 +5,9 @@ extension KeyProviders {
     static func keychain(accessGroup: String) -> (any KeyProvider)? {
         KeychainKeyProvider(accessGroup: accessGroup)
     }
+
+    static func keychainContentToken(accessGroup: String?) -> (any ContentTokenProvider)? {
+        KeychainContentToken(accessGroup: accessGroup)
+    }
 }
 #endif

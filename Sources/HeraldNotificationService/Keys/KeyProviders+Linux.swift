@@ -6,5 +6,10 @@ extension KeyProviders {
     static func keychain(accessGroup: String) -> (any KeyProvider)? {
         nil
     }
+
+    /// No keychain here (Linux): no content token.
+    static func keychainContentToken(accessGroup: String?) -> (any ContentTokenProvider)? {
+        nil
+    }
 }
 #endif

@@ -8,4 +8,10 @@ enum KeyProviders {
         guard let group = configuration.keychainGroup else { return nil }
         return keychain(accessGroup: group)
     }
+
+    /// The content token from the shared keychain, where the platform has one; `nil` otherwise
+    /// (fetched content is then requested without a token).
+    static func contentToken(accessGroup: String?) -> (any ContentTokenProvider)? {
+        keychainContentToken(accessGroup: accessGroup)
+    }
 }

@@ -29,22 +29,12 @@ public struct KeychainKeyProvider: KeyProvider {
     }
 
     public func key(for keyID: String) async throws -> SymmetricKey? {
-        var query: [String: Any] = [
-            kSecClass as String: kSecClassGenericPassword,
-            kSecAttrService as String: Self.service,
-            kSecAttrAccount as String: keyID,
-            kSecReturnData as String: true,
-            kSecMatchLimit as String: kSecMatchLimitOne,
-            // macOS otherwise searches the file-based keychain, where access groups do not
-            // apply; iOS ignores the key (Apple: "safe to use on all platforms").
-            kSecUseDataProtectionKeychain as String: true,
-        ]
-        if let accessGroup { query[kSecAttrAccessGroup as String] = accessGroup }
-        var item: CFTypeRef?
-        let status = SecItemCopyMatching(query as CFDictionary, &item)
-        if status == errSecItemNotFound { return nil }
-        guard status == errSecSuccess, let data = item as? Data else {
-            throw DecryptionError(.keyProviderFailed, "the keychain answered \(status) for key id \(keyID)")
+        let data: Data
+        do throws(KeychainReadError) {
+            guard let stored = try KeychainItem(service: Self.service, account: keyID, accessGroup: accessGroup).data() else { return nil }
+            data = stored
+        } catch {
+            throw DecryptionError(.keyProviderFailed, "\(error) for key id \(keyID)")
         }
         guard data.count == 32 else {
             throw DecryptionError(.invalidKey, "the keychain key for \(keyID) is \(data.count) bytes, not 32")

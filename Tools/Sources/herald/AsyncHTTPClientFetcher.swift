@@ -60,7 +60,8 @@ struct AsyncHTTPClientFetcher: Fetcher {
         self.client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
     }
 
-    /// Sends a GET request, following redirects, and returns at the final response's headers.
+    /// Sends a request (a GET unless it says otherwise), following redirects, and returns at the
+    /// final response's headers.
     ///
     /// - Parameter request: the URL, extra headers and the redirect limit.
     /// - Returns: status, headers as received, and the body stream.
@@ -77,7 +78,7 @@ struct AsyncHTTPClientFetcher: Fetcher {
                 throw FetchError(.unsupportedURL, "\(url.absoluteString) is neither http nor https")
             }
             try Task.checkCancellation()
-            let response = try await send(url, headers: request.headers, deadline: deadline)
+            let response = try await send(url, request: request, deadline: deadline)
             guard let target = Self.redirectTarget(of: response, from: url) else {
                 return FetchResponse(
                     statusCode: Int(response.status.code),
@@ -105,10 +106,11 @@ struct AsyncHTTPClientFetcher: Fetcher {
     }
 
     /// One hop: no redirect is followed here.
-    private func send(_ url: URL, headers: [String: String], deadline: NIODeadline) async throws -> HTTPClientResponse {
+    private func send(_ url: URL, request: FetchRequest, deadline: NIODeadline) async throws -> HTTPClientResponse {
         var outgoing = HTTPClientRequest(url: url.absoluteString)
-        outgoing.method = .GET
-        for (name, value) in headers {
+        outgoing.method = HTTPMethod(rawValue: request.method)
+        if let body = request.body { outgoing.body = .bytes(ByteBuffer(bytes: body)) }
+        for (name, value) in request.headers {
             outgoing.headers.add(name: name, value: value)
         }
         if !outgoing.headers.contains(name: "User-Agent") {

@@ -1,0 +1,48 @@
+/// Why a message's content could not be fetched: each a decision, with the fallback shown.
+///
+/// No case ever holds the token or the message's text.
+public enum ContentFetchFailure: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The extension has no content URL (`ContentURL`), or an id its template needs is missing.
+    case noIdentifier(String)
+    /// No token: none stored, or the store could not be read (with why).
+    case noToken(String)
+    /// The fetch passed its deadline (its own timeout or the budget).
+    case timedOut
+    /// The server refused the token: 401 or 403.
+    case unauthorized(status: Int)
+    /// Another status than success.
+    case status(Int)
+    /// The answer is larger than the limit.
+    case tooLarge(limit: Int)
+    /// The answer is no JSON object, with where it went wrong.
+    case malformed(String)
+    /// The connection failed, or the server redirected (the token is never taken elsewhere).
+    case transport(String)
+
+    /// A word for the decision's code and the desk: `timeout`, `401`, `too-large`, `malformed`.
+    public var reason: String {
+        switch self {
+        case .noIdentifier: "no-url"
+        case .noToken: "no-token"
+        case .timedOut: "timeout"
+        case .unauthorized(let status): String(status)
+        case .status(let status): String(status)
+        case .tooLarge: "too-large"
+        case .malformed: "malformed"
+        case .transport: "transport"
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .noIdentifier(let why): why
+        case .noToken(let why): "no token to send: \(why)"
+        case .timedOut: "the content server did not answer in time"
+        case .unauthorized(let status): "the content server refused the token (\(status)): the app should store a fresh one"
+        case .status(let status): "the content server answered \(status)"
+        case .tooLarge(let limit): "the content server's answer is over \(limit) bytes"
+        case .malformed(let why): "the content server's answer is no payload: \(why)"
+        case .transport(let why): "the content server could not be reached: \(why)"
+        }
+    }
+}
