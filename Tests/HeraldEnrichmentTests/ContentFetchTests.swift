@@ -74,7 +74,7 @@ extension URLSessionSuites {
             Failure(name: "slow", behavior: .chunks(status: 200, [Data("{\"aps\"".utf8), Data(":{}}".utf8)], interval: .seconds(100)),
                     reason: "(timeout)", timeout: .seconds(1)),
             Failure(name: "not at all", behavior: .hang, reason: "(timeout)", timeout: .seconds(1)),
-            Failure(name: "401", behavior: .respond(status: 401, body: Data("{\"error\":\"expired\"}".utf8)), reason: "(401): the content server refused the token"),
+            Failure(name: "401", behavior: .respond(status: 401, body: Data("{\"error\":\"expired\"}".utf8)), reason: "(401): the content server refused the token: the app should store a fresh one"),
             Failure(name: "5 MB", behavior: .respond(status: 200, body: Data(repeating: UInt8(ascii: " "), count: 5_000_000)),
                     reason: "(too-large): the content server's answer is over 262144 bytes"),
             Failure(name: "5 MB, no length", behavior: .endless(status: 200, chunk: Data(repeating: UInt8(ascii: " "), count: 65_536)),
@@ -82,7 +82,7 @@ extension URLSessionSuites {
             Failure(name: "malformed JSON", behavior: .respond(status: 200, body: Data("{\"aps\": {\"alert\": ".utf8)), reason: "(malformed)"),
             Failure(name: "JSON, no object", behavior: .respond(status: 200, body: Data("[1, 2]".utf8)), reason: "(malformed): the content server's answer is no payload: it is JSON, but no object"),
             Failure(name: "redirect", behavior: .redirect(to: "/elsewhere"), reason: "(transport): the content server could not be reached: it redirected"),
-            Failure(name: "500", behavior: .respond(status: 500, body: Data()), reason: "(500)"),
+            Failure(name: "500", behavior: .respond(status: 500, body: Data()), reason: "(500): the content server answered with that status"),
         ]
 
         @Test(arguments: failures)

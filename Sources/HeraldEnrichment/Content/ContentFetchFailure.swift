@@ -38,8 +38,8 @@ public enum ContentFetchFailure: Error, Hashable, Sendable, CustomStringConverti
         case .noIdentifier(let why): why
         case .noToken(let why): "no token to send: \(why)"
         case .timedOut: "the content server did not answer in time"
-        case .unauthorized(let status): "the content server refused the token (\(status)): the app should store a fresh one"
-        case .status(let status): "the content server answered \(status)"
+        case .unauthorized: "the content server refused the token: the app should store a fresh one"
+        case .status: "the content server answered with that status"
         case .tooLarge(let limit): "the content server's answer is over \(limit) bytes"
         case .malformed(let why): "the content server's answer is no payload: \(why)"
         case .transport(let why): "the content server could not be reached: \(why)"

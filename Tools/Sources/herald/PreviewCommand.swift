@@ -20,6 +20,11 @@ struct PreviewCommand: AsyncParsableCommand {
             payload's directory (only here, never on the phone). Decryption keys come from \
             --decryption-keys or the HERALD_DECRYPTION_KEYS environment variable (kid:base64key,...).
 
+            A push that carries only its ids (fetch_content) shows its own text, unless \
+            --content-server names where the app's server answers with the message, as the \
+            extension's ContentURL does: then the message is fetched, with the token from \
+            --content-token-file or HERALD_CONTENT_TOKEN, and shown; a failure shows why.
+
             Exit status: 0 shown, 1 the payload is not valid JSON (or a request its provider would \
             refuse) or the browser drew no --png picture (an earlier file is left as it was), 2 usage \
             errors or unreadable files.
@@ -55,6 +60,8 @@ struct PreviewCommand: AsyncParsableCommand {
 
     @OptionGroup var decryptionOptions: DecryptionOptions
 
+    @OptionGroup(title: "FETCHED CONTENT (a push that carries only ids)") var contentOptions: ContentServerOptions
+
     @Flag(name: .customLong("allow-http"), help: "Allow plain http URLs (loopback testing); the phone refuses them by default.")
     var allowHTTP = false
 
@@ -72,6 +79,9 @@ struct PreviewCommand: AsyncParsableCommand {
         // The phone's own limits (Info.plist AvatarTimeout and Budget).
         try SecondsOption.check(avatarTimeout, flag: "--avatar-timeout", maximum: 30)
         try SecondsOption.check(budget, flag: "--budget", maximum: 29)
+        if noFetch, contentOptions.contentServer != nil {
+            throw ValidationError("--content-server fetches over the network, which --no-fetch rules out; give one of them")
+        }
         if let png, !png.lowercased().hasSuffix(".png") {
             throw ValidationError("--png \(png): the picture is a PNG, so the file name must end in .png")
         }
@@ -115,7 +125,7 @@ struct PreviewCommand: AsyncParsableCommand {
                 reportUnusable(failure, source: source)
             }
             let parsed = device.payload
-            let configuration = EnrichmentConfiguration(
+            var configuration = EnrichmentConfiguration(
                 layout: layout,
                 budget: .seconds(budget),
                 avatarTimeout: .seconds(avatarTimeout),
@@ -129,6 +139,7 @@ struct PreviewCommand: AsyncParsableCommand {
                     directory: cacheDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) }
                         ?? PrivateDirectory.temporaryURL("avatar-cache"))
             )
+            configuration.contentSource = try contentOptions.source(allowHTTP: allowHTTP)
             let fetcher = AsyncHTTPClientFetcher(allowHTTP: allowHTTP)
             let report = await PreviewReport(
                 previewing: device, configuration: configuration, fetcher: fetcher, keyProvider: keyProvider, pushOptions: deliveryOptions.pushOptions,

@@ -15,6 +15,9 @@ extension PreviewReport {
         let notRunning = isBackgroundPush ? "does not run (a background push: iOS shows nothing)" : "does not run (iOS shows the payload as sent)"
         lines.append("Extension:  " + (notification.extensionWillRun ? "runs" : notRunning))
         if let action { lines.append("Action:     " + action) }
+        if let fetch = notification.decisions.first(where: { $0.code == .contentFetched || $0.code == .contentNotFetched }) {
+            lines.append("Fetched:    " + fetch.message)
+        }
         lines.append("")
         if isBackgroundPush {
             lines.append("  (nothing: a background push is not shown)")

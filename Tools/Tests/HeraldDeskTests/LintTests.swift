@@ -144,6 +144,10 @@ struct LintTests {
         Case(rule: .customKeyInAPS, payload: with("/aps/thread_id", "t"), severity: .warning, mentions: "did you mean \"thread-id\""),
         Case(rule: .communicationWithoutSenderName, payload: with("/communication", ["conversation_id": "c"]), severity: .error, mentions: "sender_name"),
         Case(rule: .senderWithoutHandle, payload: without("/communication/sender_handle"), severity: .warning, mentions: "sender_handle"),
+        Case(rule: .fetchContentWithoutID, payload: ["aps": ["alert": "New message", "mutable-content": 1], "communication": ["fetch_content": true]],
+             severity: .error, mentions: "message_id"),
+        Case(rule: .fetchContentCarriesMessage, payload: with("/communication/fetch_content", true), severity: .warning,
+             mentions: "carries a title, the sender's name, an avatar URL and attachments"),
         Case(rule: .communicationKeyNotRead, payload: with("/avatar_url", "https://x.example/a.png"), severity: .warning,
              mentions: "avatar_url is not read here: Herald reads it inside the \"communication\" object (communication.avatar_url)"),
         Case(rule: .communicationKeyNotRead, payload: with("/senderName", "Ann"), severity: .warning, mentions: "senderName is not read; did you mean sender_name?"),
@@ -209,6 +213,9 @@ struct LintTests {
         (.communicationWithoutSenderName, with("/communication", .string(#"{"sender_name":"Ann"}"#))),
         // The app's id, said outright to be all there is.
         (.senderWithoutHandle, with("/communication", ["sender_name": "Ann", "sender_handle": "u-7", "sender_handle_kind": "app"])),
+        // Ids and a placeholder body: what an id-only push should be.
+        (.fetchContentCarriesMessage, ["aps": ["alert": "New message", "mutable-content": 1], "communication": ["fetch_content": true, "message_id": "m-1"]]),
+        (.fetchContentWithoutID, ["aps": ["alert": "New message", "mutable-content": 1], "communication": ["fetch_content": true, "conversation_id": "c-1"]]),
         (.avatarURL, with("/communication/avatar_url", "https://x.example/b.png")),
         // An id may be a number: ids are read forgivingly.
         (.communicationValueType, with("/communication/sender_id", 1842)),

@@ -41,6 +41,12 @@ public struct LintRule: Hashable, Sendable, Identifiable {
     public static let senderWithoutHandle = LintRule(
         id: "sender-without-handle", severity: .warning,
         summary: "A sender with no handle (sender_handle) is named to iOS by the app's id only, which Focus does not recognise.")
+    public static let fetchContentCarriesMessage = LintRule(
+        id: "fetch-content-carries-message", severity: .warning,
+        summary: "A push that asks for its content to be fetched still carries the message (a title, the sender, a group, media), which APNs and the provider see.")
+    public static let fetchContentWithoutID = LintRule(
+        id: "fetch-content-without-id", severity: .error,
+        summary: "A push that asks for its content to be fetched carries no id (message_id, conversation_id) to fetch it by.")
     public static let communicationKeyNotRead = LintRule(
         id: "communication-key-not-read", severity: .warning,
         summary: "A communication field in a place or spelling the layout does not read, so the phone never sees it.")
@@ -93,7 +99,7 @@ public struct LintRule: Hashable, Sendable, Identifiable {
     /// Every rule, in the order findings are reported.
     public static let all: [LintRule] = [
         .invalidJSON, .noAPS, .noMutableContent, .noVisibleAlert, .mutableContentType, .badgeType, .apsValueType,
-        .payloadTooLarge, .customKeyInAPS, .communicationWithoutSenderName, .senderWithoutHandle, .communicationKeyNotRead, .communicationValueType, .avatarURL, .attachmentURL,
+        .payloadTooLarge, .customKeyInAPS, .communicationWithoutSenderName, .senderWithoutHandle, .fetchContentWithoutID, .fetchContentCarriesMessage, .communicationKeyNotRead, .communicationValueType, .avatarURL, .attachmentURL,
         .unknownInterruptionLevel, .relevanceScoreRange, .contentAvailableWithAlert, .backgroundWithAlert, .backgroundWithoutContentAvailable,
         .backgroundPriority, .backgroundPushType, .apnsHeaderInvalid, .categoryWithoutContentExtension, .timeSensitiveEntitlement, .oneSignalDataTooLarge,
         .serverRequestBody, .requestRefused, .requestFieldUnknown, .retractionShown, .messageIDTooLong,

@@ -28,6 +28,7 @@ public enum Linter {
         let digest = MemberDigest(payload.json)
         let background = payload.aps.flatMap { BackgroundPush(aps: $0, pushOptions: pushOptions) }
         lintMessageLife(payload, preview: preview, isBackground: background != nil, into: &findings)
+        lintFetchedContent(preview, into: &findings)
         if let aps = payload.aps {
             if background == nil { lintAPS(aps, payload: payload, digest: digest, preview: preview, into: &findings) }
             lintTypes(aps, payload: payload, into: &findings)
@@ -243,10 +244,10 @@ public enum Linter {
 
     /// - Parameter block: ``communicationBlock`` in the layout's custom data, if any.
     private static func lintCommunication(_ block: JSONValue?, preview: Preview, into findings: inout [LintFinding]) {
-        // A retraction shows no person, and a block that only carries a message's life (its
-        // id, an increment) is no attempt at one.
+        // A retraction shows no person, a push whose content is fetched carries none on purpose,
+        // and a block that only carries a message's life (its id, an increment) is no attempt at one.
         if let block, senderName.resolve(in: block)?.identifierText == nil, preview.message.sender == nil,
-            preview.message.action?.isRetraction != true, block.objectValue?.keys.contains(where: { !messageLifeKeys.contains($0) }) ?? true
+            preview.message.action?.isRetraction != true, !preview.message.fetchesContent, block.objectValue?.keys.contains(where: { !messageLifeKeys.contains($0) }) ?? true
         {
             findings.append(LintFinding(.communicationWithoutSenderName, "the communication block has no sender_name, so no sender is shown; add the sender's display name"))
         }

@@ -24,6 +24,8 @@ struct Playground: Sendable {
         /// Plain http media URLs too (loopback testing); the phone refuses them by default.
         var allowHTTP: Bool
         var keyProvider: (any KeyProvider)?
+        /// Where a push that carries only ids has its message fetched (`--content-server`).
+        var contentSource: ContentSource?
         var app: AppLook
         /// Where downloaded attachments are written: the playground's own temporary directory.
         var attachmentDirectory: URL
@@ -158,7 +160,8 @@ struct Playground: Sendable {
             return .json(.ok, ["error": .object(detail)])
         }
         let configuration = EnrichmentConfiguration(
-            layout: input.layout, fetchMedia: settings.allowFetch, allowHTTP: settings.allowHTTP, attachmentDirectory: settings.attachmentDirectory)
+            layout: input.layout, fetchMedia: settings.allowFetch, allowHTTP: settings.allowHTTP, attachmentDirectory: settings.attachmentDirectory,
+            contentSource: settings.contentSource)
         let report = await PreviewReport(previewing: device, configuration: configuration, fetcher: fetcher, keyProvider: settings.keyProvider)
         let page = report.page(payload: device.payload, name: "playground", app: settings.app)
         var summary = page.summary

@@ -50,11 +50,15 @@ struct PlaygroundCommand: AsyncParsableCommand {
 
     @OptionGroup var decryptionOptions: DecryptionOptions
 
+    @OptionGroup(title: "FETCHED CONTENT (a push that carries only ids)") var contentOptions: ContentServerOptions
+
     @OptionGroup var appLookOptions: AppLookOptions
 
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port \(port) is out of range (0 to 65535; 0 picks a free port)") }
-        if allowHTTP, !allowFetch { throw ValidationError("--allow-http goes with --allow-fetch: without it nothing is downloaded") }
+        if allowHTTP, !allowFetch, contentOptions.contentServer == nil {
+            throw ValidationError("--allow-http goes with --allow-fetch or --content-server: without them nothing is downloaded")
+        }
     }
 
     func run() async throws {
@@ -68,7 +72,7 @@ struct PlaygroundCommand: AsyncParsableCommand {
             let layout = try layoutOptions.resolve()
             let settings = Playground.Settings(
                 layoutFile: layoutOptions.layoutFile == nil ? nil : layout, language: requestOptions.language, allowFetch: allowFetch, allowHTTP: allowHTTP,
-                keyProvider: try decryptionOptions.keys(), app: try appLookOptions.resolve(),
+                keyProvider: try decryptionOptions.keys(), contentSource: try contentOptions.source(allowHTTP: allowHTTP), app: try appLookOptions.resolve(),
                 attachmentDirectory: folder.appendingPathComponent("attachments", isDirectory: true))
             let (text, name) = try firstPayload()
             let server = try await PlaygroundServer.bind(host: "127.0.0.1", port: port)

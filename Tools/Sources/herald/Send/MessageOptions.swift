@@ -34,6 +34,11 @@ struct MessageOptions: ParsableArguments {
             valueName: "how"))
     var retractFallback: String?
 
+    @Flag(
+        name: .customLong("fetch-content"),
+        help: "Send only the ids (--message-id, --conversation) and a placeholder (--text, default \"New message\"): the extension fetches the message from the app's server (its ContentURL), so its text never passes through APNs or the provider.")
+    var fetchContent = false
+
     @Option(name: .customLong("sender-name"), help: ArgumentHelp("Who sent the message: the bold name, and what makes it a communication notification.", valueName: "name"))
     var senderName: String?
 
@@ -113,10 +118,24 @@ struct MessageOptions: ParsableArguments {
     var hasMessageFlags: Bool {
         messageID != nil || replaces != nil || !retract.isEmpty || clearConversation != nil || senderName != nil || senderID != nil || senderHandle != nil || senderGivenName != nil || senderFamilyName != nil || avatarURL != nil || text != nil || conversation != nil
             || group != nil || groupAvatarURL != nil || !recipient.isEmpty || !attachmentURL.isEmpty || mention || title != nil || subtitle != nil
-            || category != nil || interruptionLevel != nil || relevanceScore != nil || badge != nil || badgeIncrement != nil
+            || category != nil || interruptionLevel != nil || relevanceScore != nil || badge != nil || badgeIncrement != nil || fetchContent
     }
 
     func validate() throws {
+        if fetchContent {
+            guard messageID != nil else { throw ValidationError("--fetch-content needs --message-id: the extension fetches the message by its id") }
+            let carried = [
+                ("--sender-name", senderName != nil), ("--sender-id", senderID != nil), ("--sender-handle", senderHandle != nil),
+                ("--sender-given-name", senderGivenName != nil), ("--sender-family-name", senderFamilyName != nil), ("--avatar-url", avatarURL != nil),
+                ("--group", group != nil), ("--group-avatar-url", groupAvatarURL != nil), ("--recipient", !recipient.isEmpty),
+                ("--attachment-url", !attachmentURL.isEmpty), ("--mention", mention), ("--title", title != nil), ("--subtitle", subtitle != nil),
+                ("--replaces", replaces != nil), ("--retract", !retract.isEmpty), ("--clear-conversation", clearConversation != nil),
+            ].filter(\.1).map(\.0)
+            if !carried.isEmpty {
+                throw ValidationError(
+                    "--fetch-content sends only ids, and the server's answer carries the message: leave out \(carried.joined(separator: ", ")) (--text is the placeholder shown until the fetch succeeds)")
+            }
+        }
         if [replaces != nil, !retract.isEmpty, clearConversation != nil].filter({ $0 }).count > 1 {
             throw ValidationError("--replaces, --retract and --clear-conversation: a push does one of them")
         }
@@ -179,7 +198,7 @@ struct MessageOptions: ParsableArguments {
     /// `--text` or a payload file (`send apns`): what every alert push needs, but a retraction,
     /// which has a text of its own.
     func requireText(orPayload payload: String?) throws {
-        if payload == nil, text == nil, !isRetraction {
+        if payload == nil, text == nil, !isRetraction, !fetchContent {
             throw ValidationError("give a payload file, or --text (with --sender-name for a communication notification)")
         }
     }
@@ -197,11 +216,16 @@ struct MessageOptions: ParsableArguments {
 
     /// The message from the flags; `nil` when a payload file was given instead.
     var outgoing: OutgoingMessage? {
-        guard let text = text ?? (isRetraction ? (clearConversation != nil ? "Messages read" : "Message deleted") : nil) else { return nil }
+        let defaultText = fetchContent ? Self.fetchPlaceholder : isRetraction ? (clearConversation != nil ? "Messages read" : "Message deleted") : nil
+        guard let text = text ?? defaultText else { return nil }
         return OutgoingMessage(
             message: data, text: text, title: title, subtitle: subtitle, category: category,
             interruptionLevel: interruptionLevel.map(InterruptionLevel.init(rawValue:)), relevanceScore: relevanceScore, badge: badge)
     }
+
+    /// The body of an id-only push when --text does not say: what iOS shows should the
+    /// extension not run at all, and the extension until (or unless) the fetch succeeds.
+    static let fetchPlaceholder = "New message"
 
     /// What the push does to earlier messages' notifications, from the flags.
     private var action: MessageAction? {
@@ -231,7 +255,7 @@ struct MessageOptions: ParsableArguments {
             identifier: messageID, action: action, retractFallback: fallback, badgeIncrement: badgeIncrement,
             sender: sender, conversationIdentifier: conversation, groupName: group, groupAvatarURL: groupAvatarURL.flatMap(URL.init(string:)),
             recipients: recipient, mentionsCurrentUser: mention,
-            attachments: attachmentURL.compactMap(URL.init(string:)).map { Message.Attachment(url: $0) })
+            attachments: attachmentURL.compactMap(URL.init(string:)).map { Message.Attachment(url: $0) }, fetchesContent: fetchContent)
         return message
     }
 }

@@ -1,0 +1,80 @@
+import ArgumentParser
+import Foundation
+import HeraldCore
+import HeraldEnrichment
+
+/// `--content-server`: fetch a push's message from the app's server when the push carries only
+/// its ids, as the extension does with its `ContentURL`, for `herald preview` and
+/// `herald playground`.
+struct ContentServerOptions: ParsableArguments {
+    /// The environment variable a token may come from instead of a file.
+    static let tokenVariable = "HERALD_CONTENT_TOKEN"
+
+    @Option(
+        name: .customLong("content-server"),
+        help: ArgumentHelp(
+            "Fetch the message of a push that carries only ids (fetch_content) from this URL, as the extension does with its ContentURL: {message_id} and {conversation_id} are filled in from the push. https, or http with --allow-http (loopback).",
+            valueName: "url-template"))
+    var contentServer: String?
+
+    @Option(
+        name: .customLong("content-ack"),
+        help: ArgumentHelp("Also POST the arrival to this URL template, as the extension does with its ContentAcknowledgementURL.", valueName: "url-template"))
+    var contentAcknowledgement: String?
+
+    @Option(
+        name: .customLong("content-token-file"),
+        help: ArgumentHelp(
+            "The bearer token sent with --content-server, read from this file (else from HERALD_CONTENT_TOKEN; a token on the command line would show in the process list).",
+            valueName: "file"))
+    var contentTokenFile: String?
+
+    @Option(
+        name: .customLong("content-fallback-text"),
+        help: ArgumentHelp("The text shown when the content cannot be fetched, as the extension's ContentFallbackText (default: the push's own text).", valueName: "text"))
+    var contentFallbackText: String?
+
+    func validate() throws {
+        guard contentServer == nil else { return }
+        if contentAcknowledgement != nil || contentTokenFile != nil || contentFallbackText != nil {
+            throw ValidationError("--content-ack, --content-token-file and --content-fallback-text go with --content-server")
+        }
+    }
+
+    /// The content source these options name; `nil` without `--content-server`.
+    ///
+    /// - Parameter allowHTTP: whether plain http URLs are allowed (`--allow-http`).
+    /// - Throws: ``CLIError`` (status 2) for a template that cannot work, or a token file that
+    ///   cannot be read.
+    func source(allowHTTP: Bool) throws(CLIError) -> ContentSource? {
+        guard let contentServer else { return nil }
+        for (flag, template) in [("--content-server", contentServer), ("--content-ack", contentAcknowledgement)] {
+            guard let template, let problem = ContentURLTemplate.problem(with: template, allowHTTP: allowHTTP) else { continue }
+            throw .usage("\(flag): \(problem)")
+        }
+        return ContentSource(
+            urlTemplate: contentServer, acknowledgementTemplate: contentAcknowledgement, tokenProvider: try token().map(FixedContentToken.init),
+            fallbackText: contentFallbackText)
+    }
+
+    /// The token from --content-token-file (its first line, without surrounding spaces), else
+    /// from HERALD_CONTENT_TOKEN, else none.
+    private func token() throws(CLIError) -> String? {
+        guard let contentTokenFile else {
+            return ProcessInfo.processInfo.environment[Self.tokenVariable].flatMap { $0.isEmpty ? nil : $0 }
+        }
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: contentTokenFile))
+        } catch {
+            throw .usage("--content-token-file \(contentTokenFile): cannot be read (\(error.localizedDescription))")
+        }
+        // A token is a line; a larger file is not one.
+        let text = String(decoding: data.prefix(65_536), as: UTF8.self)
+        let token = text.split(whereSeparator: \.isNewline).first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+        guard !token.isEmpty, data.count <= 65_536 else {
+            throw .usage("--content-token-file \(contentTokenFile): holds no token (an empty file, or over 64 KB)")
+        }
+        return token
+    }
+}
