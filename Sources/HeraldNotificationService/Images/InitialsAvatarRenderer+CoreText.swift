@@ -29,11 +29,11 @@ extension InitialsAvatarRenderer {
             // One letter a little larger than two, as the desk's picture draws them.
             let fontSize = side * (avatar.letters.count > 1 ? 0.38 : 0.44)
             guard let font = CTFontCreateUIFontForLanguage(.emphasizedSystem, fontSize, nil) else { return nil }
-            let attributes = [
+            let attributes: [CFString: Any] = [
                 kCTFontAttributeName: font,
                 kCTForegroundColorAttributeName: CGColor(srgbRed: 1, green: 1, blue: 1, alpha: 1),
-            ] as CFDictionary
-            guard let text = CFAttributedStringCreate(nil, avatar.letters as CFString, attributes) else { return nil }
+            ]
+            guard let text = CFAttributedStringCreate(nil, avatar.letters as CFString, attributes as CFDictionary) else { return nil }
             let line = CTLineCreateWithAttributedString(text)
             // The glyphs' own outline, so the letters sit in the middle whatever their script.
             let bounds = CTLineGetBoundsWithOptions(line, .useGlyphPathBounds)

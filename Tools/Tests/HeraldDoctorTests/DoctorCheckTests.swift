@@ -232,6 +232,19 @@ import Testing
         #expect(report.statuses(.unresolvedSetting).isEmpty)
     }
 
+    @Test func fetchedContentWithoutAKeychainGroupIsAWarning() throws {
+        var project = SyntheticProject()
+        project.serviceInfo["Herald"] = ["AppGroup": "group.com.example.chat", "ContentURL": "https://api.example.com/v1/messages/{message_id}"]
+        let result = try project.examine().results(.keychainGroup)
+        #expect(result.map(\.status) == [.warning])
+        #expect(result.first?.message.hasPrefix("Herald.ContentURL is set but Herald.KeychainGroup is not") == true)
+        project.serviceInfo["Herald"] = [
+            "AppGroup": "group.com.example.chat", "ContentURL": "https://api.example.com/v1/messages/{message_id}",
+            "KeychainGroup": "$(AppIdentifierPrefix)com.example.chat",
+        ]
+        #expect(try project.examine().statuses(.keychainGroup) == [.ok])
+    }
+
     @Test func anExtensionWithoutKeychainGroupsIsFineWithoutHeraldsKey() throws {
         var project = SyntheticProject()
         project.serviceEntitlements?["keychain-access-groups"] = nil

@@ -14,7 +14,8 @@ extension ExtensionChecks {
         let appGroups = app.entitlementStrings(entitlement)
         var failed = false
         if let wanted = herald?.string(settingKey) {
-            let consequence = check == .appGroup ? "the avatar cache stays the extension's own" : "Herald cannot read the decryption keys"
+            let consequence = check == .appGroup
+                ? "the avatar cache stays the extension's own" : "Herald cannot read the decryption keys or the content token"
             if !serviceGroups.contains(wanted) {
                 failed = true
                 // A keychain group without its team prefix, which the entitlements have.
@@ -35,13 +36,21 @@ extension ExtensionChecks {
             add(check, .warning, service, "\(kind) \(foreign.joined(separator: ", ")) is the extension's but not \(app.target.name)'s, so they share nothing through it",
                 fix: "Add it to the app's \(capability) capability, or remove it from the extension's.")
         }
+        // The content token is read from the keychain group Herald.KeychainGroup names, which
+        // the app must write it into: without one, each fetch goes without a token.
+        if check == .keychainGroup, herald?.string(settingKey) == nil, herald?.string(ExtensionSetting.contentURL.key) != nil {
+            failed = true
+            add(check, .warning, service,
+                "Herald.ContentURL is set but Herald.KeychainGroup is not, so the extension cannot read the token the app stores (ContentToken): messages are fetched without one",
+                fix: "Share a keychain group between the app and the extension (Keychain Sharing), name it in Herald.KeychainGroup, and store the token there with ContentToken(accessGroup:).")
+        }
         guard !failed else { return }
         if serviceGroups.isEmpty {
             if check == .appGroup {
                 add(check, .warning, service, "declares no App Group, so it shares no files, defaults or caches with \(app.target.name)",
                     fix: "Give the extension the App Groups capability with a group \(app.target.name) has too (and set Herald.AppGroup to it).")
             } else {
-                add(check, .ok, service, "declares no keychain group (one is needed only to read keys \(app.target.name) stores)")
+                add(check, .ok, service, "declares no keychain group (one is needed only to read keys or a content token \(app.target.name) stores)")
             }
         } else {
             add(check, .ok, service, "\(kind)\(serviceGroups.count == 1 ? "" : "s") \(serviceGroups.joined(separator: ", ")) shared with \(app.target.name)")
