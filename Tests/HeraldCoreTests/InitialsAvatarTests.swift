@@ -45,6 +45,7 @@ struct InitialsAvatarTests {
         ("🦊🐻", "🦊"),
         ("🦊 Fox", "🦊"),
         ("Fox 🦊", "F"),
+        ("Weekend climbing 🧗", "WC"),
         ("❤️ Team", "❤️"),
         // Nothing to show.
         ("", ""),

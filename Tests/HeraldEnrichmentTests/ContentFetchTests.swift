@@ -141,3 +141,34 @@ extension Payload {
         return Payload(json: json)
     }
 }
+
+/// The answer is written where the push's layout reads its data.
+@Suite("The fetched answer over the push")
+struct FetchedAnswerPlacementTests {
+    static let answer: JSONValue = [
+        "aps": ["alert": ["title": "Maya", "body": "Rope is packed."]], "communication": ["sender_name": "Maya", "conversation_id": "c-1"],
+    ]
+
+    @Test func aPlainAnswerGoesIntoAOneSignalPushsDataRoot() {
+        let push = Payload(json: [
+            "aps": ["alert": ["body": "New message"], "mutable-content": 1, "badge": 3],
+            "custom": ["i": "4b1f6c9e", "a": ["communication": ["fetch_content": true, "message_id": "m-1"]]],
+        ])
+        let written = Enricher<ManualClock>.written(Self.answer, over: push, layout: .oneSignal)
+        #expect(written.json["custom"]?["a"]?["communication"]?["sender_name"] == "Maya")
+        #expect(written.json["custom"]?["a"]?["communication"]?["message_id"] == "m-1")
+        #expect(written.json["communication"] == nil)
+        #expect(written.json["aps"]?["alert"]?["body"] == "Rope is packed." && written.json["aps"]?["badge"] == 3)
+        let preview = Preview(payload: written)
+        #expect(preview.layout.name == "onesignal")
+        #expect(preview.message.sender?.displayName == "Maya")
+    }
+
+    @Test func anAnswerInAProvidersShapeIsWrittenOverTheWholePush() {
+        let push = Payload(json: ["aps": ["alert": ["body": "New message"], "mutable-content": 1], "communication": ["fetch_content": true]])
+        let oneSignalShaped: JSONValue = ["custom": ["i": "x", "a": ["communication": ["sender_name": "Maya"]]]]
+        let written = Enricher<ManualClock>.written(oneSignalShaped, over: push, layout: .apns)
+        #expect(written.json["custom"]?["a"]?["communication"]?["sender_name"] == "Maya")
+        #expect(written.json["communication"]?["fetch_content"] == true)
+    }
+}

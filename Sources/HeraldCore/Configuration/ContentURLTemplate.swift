@@ -17,12 +17,33 @@ public enum ContentURLTemplate {
     /// - Parameters:
     ///   - template: the URL template.
     ///   - allowHTTP: whether plain http is allowed (a loopback server during development).
-    public static func problem(with template: String, allowHTTP: Bool) -> String? {
+    ///   - needsPlaceholder: whether the template must hold a placeholder (a content URL without
+    ///     one fetches the same URL for every push); an acknowledgement's body carries the ids.
+    public static func problem(with template: String, allowHTTP: Bool, needsPlaceholder: Bool = false) -> String? {
         guard let url = sample(template), let scheme = url.scheme?.lowercased(), url.host != nil, ["http", "https"].contains(scheme) else {
             return "\"\(template)\" is no absolute http(s) URL"
         }
+        if let unknown = unknownPlaceholder(in: template) {
+            return "\"\(template)\" holds \(unknown), which is no placeholder; the placeholders are \(placeholders.joined(separator: " and "))"
+        }
+        if needsPlaceholder, !placeholders.contains(where: template.contains) {
+            return "\"\(template)\" holds neither \(placeholders.joined(separator: " nor ")), so every push would fetch the same URL"
+        }
         if scheme == "http", !allowHTTP {
             return "\"\(template)\" uses plain http; use https (or allow http for a loopback server)"
+        }
+        return nil
+    }
+
+    /// The first `{…}` in `template` that is not one of ``placeholders``: a misspelling such as
+    /// `{msg_id}`, which would otherwise be sent as it is.
+    private static func unknownPlaceholder(in template: String) -> String? {
+        var rest = template[...]
+        while let open = rest.firstIndex(of: "{") {
+            guard let close = rest[open...].firstIndex(of: "}") else { return String(rest[open...]) }
+            let candidate = String(rest[open...close])
+            if !placeholders.contains(candidate) { return candidate }
+            rest = rest[rest.index(after: close)...]
         }
         return nil
     }

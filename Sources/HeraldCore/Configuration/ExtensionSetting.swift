@@ -93,10 +93,10 @@ public struct ExtensionSetting: Sendable, CustomStringConvertible {
     /// `ContentURL`: where the extension fetches a message whose push carries only its ids; an
     /// absolute http(s) URL template with `{message_id}` and `{conversation_id}` placeholders
     /// (``ContentURLTemplate``; plain http needs `AllowHTTP` too).
-    public static let contentURL = urlTemplate("ContentURL")
+    public static let contentURL = urlTemplate("ContentURL", needsPlaceholder: true)
     /// `ContentAcknowledgementURL`: where the extension POSTs that a push arrived; a URL
     /// template like `ContentURL`.
-    public static let contentAcknowledgementURL = urlTemplate("ContentAcknowledgementURL")
+    public static let contentAcknowledgementURL = urlTemplate("ContentAcknowledgementURL", needsPlaceholder: false)
     /// `ContentFallbackText`: the body shown when a message's content cannot be fetched; a
     /// non-empty string (without it, the push's own text).
     public static let contentFallbackText = nonEmptyString("ContentFallbackText", expected: "a non-empty string")
@@ -104,12 +104,12 @@ public struct ExtensionSetting: Sendable, CustomStringConvertible {
     /// and at most 29.
     public static let contentTimeout = seconds("ContentTimeout", upTo: 29)
 
-    private static func urlTemplate(_ key: String) -> ExtensionSetting {
+    private static func urlTemplate(_ key: String, needsPlaceholder: Bool) -> ExtensionSetting {
         ExtensionSetting(
-            key, expected: "an absolute http(s) URL, with {message_id} and {conversation_id} where the push's ids go",
-            hint: { value in value.stringValue.flatMap { ContentURLTemplate.problem(with: $0, allowHTTP: true) } }
+            key, expected: "an absolute http(s) URL, with {message_id} or {conversation_id} where the push's ids go",
+            hint: { value in value.stringValue.flatMap { ContentURLTemplate.problem(with: $0, allowHTTP: true, needsPlaceholder: needsPlaceholder) } }
         ) { value in
-            value.stringValue.map { ContentURLTemplate.problem(with: $0, allowHTTP: true) == nil } ?? false
+            value.stringValue.map { ContentURLTemplate.problem(with: $0, allowHTTP: true, needsPlaceholder: needsPlaceholder) == nil } ?? false
         }
     }
 

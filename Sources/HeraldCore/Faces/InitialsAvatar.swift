@@ -11,7 +11,8 @@
 /// - whole characters, so a letter keeps its accents and combining marks (`Émile` → `É`);
 /// - upper case where the script has case (`анна каренина` → `АК`);
 /// - symbols and punctuation before a word are passed over (`@maya` → `M`);
-/// - an emoji is a face already: a name that starts with one gets that emoji alone.
+/// - an emoji is a face already: a name that starts with one gets that emoji alone, and one at
+///   the end is passed over (`Weekend climbing 🧗` → `WC`).
 ///
 /// A name with no letter, digit or emoji at all gets no letters (``letters`` is empty), and the
 /// avatar is the colour alone. The colour is ``AvatarColor/forSeed(_:)`` of the person's id
@@ -47,7 +48,9 @@ public struct InitialsAvatar: Hashable, Sendable {
         let initials = words.compactMap(initial(of:))
         guard let first = initials.first else { return "" }
         if first.isEmoji || first.standsAlone { return String(first.character) }
-        guard initials.count > 1, let last = initials.last, !last.isEmoji, !last.standsAlone else { return first.shown }
+        // The last word that gives a letter: a trailing emoji ("Weekend climbing 🧗") is
+        // decoration, not a name's last word.
+        guard let last = initials.dropFirst().last(where: { !$0.isEmoji }), !last.standsAlone else { return first.shown }
         return first.shown + last.shown
     }
 

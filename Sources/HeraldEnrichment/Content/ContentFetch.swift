@@ -32,7 +32,7 @@ struct ContentFetch: Sendable {
         }
         switch response.statusCode {
         case 200..<300: break
-        case 401, 403: return .failure(.unauthorized(status: response.statusCode))
+        case 401, 403: return .failure(.unauthorized(status: response.statusCode, tokenSent: headers["Authorization"] != nil))
         default: return .failure(.status(response.statusCode))
         }
         if let declared = response.declaredLength, declared > source.byteLimit { return .failure(.tooLarge(limit: source.byteLimit)) }

@@ -8,8 +8,8 @@ public enum ContentFetchFailure: Error, Hashable, Sendable, CustomStringConverti
     case noToken(String)
     /// The fetch passed its deadline (its own timeout or the budget).
     case timedOut
-    /// The server refused the token: 401 or 403.
-    case unauthorized(status: Int)
+    /// The server refused the token, or wants one and none was sent: 401 or 403.
+    case unauthorized(status: Int, tokenSent: Bool)
     /// Another status than success.
     case status(Int)
     /// The answer is larger than the limit.
@@ -25,7 +25,7 @@ public enum ContentFetchFailure: Error, Hashable, Sendable, CustomStringConverti
         case .noIdentifier: "no-url"
         case .noToken: "no-token"
         case .timedOut: "timeout"
-        case .unauthorized(let status): String(status)
+        case .unauthorized(let status, _): String(status)
         case .status(let status): String(status)
         case .tooLarge: "too-large"
         case .malformed: "malformed"
@@ -38,7 +38,8 @@ public enum ContentFetchFailure: Error, Hashable, Sendable, CustomStringConverti
         case .noIdentifier(let why): why
         case .noToken(let why): "no token to send: \(why)"
         case .timedOut: "the content server did not answer in time"
-        case .unauthorized: "the content server refused the token: the app should store a fresh one"
+        case .unauthorized(_, tokenSent: true): "the content server refused the token: the app should store a fresh one"
+        case .unauthorized(_, tokenSent: false): "the content server wants a token, and there is none to send (none stored, or none given)"
         case .status: "the content server answered with that status"
         case .tooLarge(let limit): "the content server's answer is over \(limit) bytes"
         case .malformed(let why): "the content server's answer is no payload: \(why)"

@@ -6,9 +6,11 @@ import HeraldCore
 ///
 /// The app's server answers a GET of ``urlTemplate``, its `{message_id}` and
 /// `{conversation_id}` filled in from the push, with the payload the push would have carried
-/// had it carried the message: `{"aps": {"alert": …}, "communication": {…}}`. That payload is
-/// written over the push's, so every layout, lint rule and decision applies unchanged, and it
-/// may itself be sealed. The request carries the app's bearer token
+/// had it carried the message: `{"aps": {"alert": …}, "communication": {…}}`. Its `aps` is
+/// written over the push's and the rest into the push's data root (`custom.a` for a OneSignal
+/// push), so one answer serves every provider, and every layout, lint rule and decision applies
+/// unchanged; it may itself be sealed. An answer in a provider's own shape is written over the
+/// whole push. The request carries the app's bearer token
 /// (``ContentTokenProvider``) and follows no redirect, so the token goes to that server alone.
 public struct ContentSource: Sendable {
     /// The content URL, with `{message_id}` and `{conversation_id}` where the push's ids go:

@@ -36,7 +36,7 @@ extension Enricher {
         var notification: EnrichedNotification
         switch fetched {
         case .success(let json):
-            let merged = Payload(json: payload.json.merging(json))
+            let merged = Self.written(json, over: payload, layout: original.layout)
             let decision = Decision(.contentFetched, "the message was fetched from \(Self.host(source.urlTemplate)) and written over the push")
             notification = await enrichReceived(
                 merged, original: Preview(payload: merged, layout: configuration.layout), progress: progress, budgetEnd: budgetEnd, leading: [decision])
@@ -48,6 +48,21 @@ extension Enricher {
         }
         if let decision = await acknowledgement { notification.decisions.append(decision) }
         return notification
+    }
+
+    /// The server's answer written over the push. An answer in plain APNs shape (no provider's
+    /// markers) has its `aps` written over the push's and the rest into the push's data root
+    /// (`custom.a` for OneSignal), so one answer serves pushes from every provider; an answer in
+    /// a provider's shape is written over the whole push.
+    static func written(_ answer: JSONValue, over payload: Payload, layout: Layout) -> Payload {
+        guard case .object(var members) = answer, Layout.detect(in: answer).layout.name == Layout.apns.name else {
+            return Payload(json: payload.json.merging(answer))
+        }
+        var json = payload.json
+        if let aps = members.removeValue(forKey: "aps") { json = json.merging(["aps": aps]) }
+        let root = layout.dataRoot(in: payload.json)
+        json.set((root.resolve(in: json) ?? .object([:])).merging(.object(members)), at: root)
+        return Payload(json: json)
     }
 
     /// How long the acknowledgement may take; the budget still bounds it.

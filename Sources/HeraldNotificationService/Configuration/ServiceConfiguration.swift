@@ -151,7 +151,7 @@ public struct ServiceConfiguration: Sendable {
             return
         }
         for (key, value) in [("ContentURL", template), ("ContentAcknowledgementURL", acknowledgement)] {
-            if let value, let problem = ContentURLTemplate.problem(with: value, allowHTTP: enrichment.allowHTTP) {
+            if let value, let problem = ContentURLTemplate.problem(with: value, allowHTTP: enrichment.allowHTTP, needsPlaceholder: key == "ContentURL") {
                 problems.append("Herald.\(key): \(problem); content is not fetched")
                 return
             }

@@ -27,6 +27,11 @@ public struct PayloadBuildError: Error, Hashable, Sendable, CustomStringConverti
         public static let retractFallback = Code(rawValue: "retract-fallback")
         /// The badge is negative: a badge is a count, and 0 clears it.
         public static let invalidBadge = Code(rawValue: "invalid-badge")
+        /// A push whose content the extension fetches (``HeraldCore/Message/fetchesContent``)
+        /// that could not work: sealed (the ids the extension fetches by would be inside the box),
+        /// built as a background push (the extension never runs for one), or without a visible
+        /// placeholder body or a message id.
+        public static let fetchedContent = Code(rawValue: "fetched-content")
 
         public var description: String { rawValue }
     }

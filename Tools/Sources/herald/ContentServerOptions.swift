@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import HeraldCore
 import HeraldEnrichment
+import HeraldSending
 
 /// `--content-server`: fetch a push's message from the app's server when the push carries only
 /// its ids, as the extension does with its `ContentURL`, for `herald preview` and
@@ -34,10 +35,16 @@ struct ContentServerOptions: ParsableArguments {
         help: ArgumentHelp("The text shown when the content cannot be fetched, as the extension's ContentFallbackText (default: the push's own text).", valueName: "text"))
     var contentFallbackText: String?
 
+    @Option(
+        name: .customLong("content-timeout"),
+        help: ArgumentHelp("Seconds the fetch may take (above 0, at most 29), as the extension's ContentTimeout (default 10).", valueName: "seconds"))
+    var contentTimeout: Double?
+
     func validate() throws {
+        if let contentTimeout { try SecondsOption.check(contentTimeout, flag: "--content-timeout", maximum: 29) }
         guard contentServer == nil else { return }
-        if contentAcknowledgement != nil || contentTokenFile != nil || contentFallbackText != nil {
-            throw ValidationError("--content-ack, --content-token-file and --content-fallback-text go with --content-server")
+        if contentAcknowledgement != nil || contentTokenFile != nil || contentFallbackText != nil || contentTimeout != nil {
+            throw ValidationError("--content-ack, --content-token-file, --content-fallback-text and --content-timeout go with --content-server")
         }
     }
 
@@ -49,12 +56,20 @@ struct ContentServerOptions: ParsableArguments {
     func source(allowHTTP: Bool) throws(CLIError) -> ContentSource? {
         guard let contentServer else { return nil }
         for (flag, template) in [("--content-server", contentServer), ("--content-ack", contentAcknowledgement)] {
-            guard let template, let problem = ContentURLTemplate.problem(with: template, allowHTTP: allowHTTP) else { continue }
-            throw .usage("\(flag): \(problem)")
+            guard let template else { continue }
+            if let problem = ContentURLTemplate.problem(with: template, allowHTTP: allowHTTP, needsPlaceholder: flag == "--content-server") {
+                throw .usage("\(flag): \(problem)\(allowHTTP ? "" : " (--allow-http allows a server on loopback)")")
+            }
+            // The token would travel in cleartext: plain http is for a server on this machine.
+            if let url = ContentURLTemplate.sample(template), url.scheme?.lowercased() == "http", !url.hasLoopbackHost {
+                throw .usage("\(flag): \(template) is refused: plain http would send the token to \(url.host ?? "it") in cleartext; use https, or http only to a loopback address (localhost, 127.0.0.1, ::1)")
+            }
         }
-        return ContentSource(
+        var source = ContentSource(
             urlTemplate: contentServer, acknowledgementTemplate: contentAcknowledgement, tokenProvider: try token().map(FixedContentToken.init),
             fallbackText: contentFallbackText)
+        if let contentTimeout { source.timeout = .seconds(contentTimeout) }
+        return source
     }
 
     /// The token from --content-token-file (its first line, without surrounding spaces), else
@@ -71,9 +86,9 @@ struct ContentServerOptions: ParsableArguments {
         }
         // A token is a line; a larger file is not one.
         let text = String(decoding: data.prefix(65_536), as: UTF8.self)
-        let token = text.split(whereSeparator: \.isNewline).first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
-        guard !token.isEmpty, data.count <= 65_536 else {
-            throw .usage("--content-token-file \(contentTokenFile): holds no token (an empty file, or over 64 KB)")
+        let lines = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        guard lines.count == 1, let token = lines.first, data.count <= 65_536 else {
+            throw .usage("--content-token-file \(contentTokenFile): holds no token (a token is one line; the file is empty, has several lines, or is over 64 KB)")
         }
         return token
     }

@@ -28,7 +28,7 @@ extension PreviewReport {
         } else if let sender = message.sender, notification.extensionWillRun, notification.isCommunication {
             // The initials the extension draws when there is no picture (the group's in a group).
             let drawn = message.groupName == nil ? communication?.senderInitials : communication?.groupInitials
-            let avatar = drawn.map { "(\($0.letters))" } ?? "(avatar)"
+            let avatar = drawn.map { "(\($0.letters.isEmpty ? "·" : $0.letters))" } ?? "(avatar)"
             let line = [sender.displayName, message.groupName].compactMap { $0 }.joined(separator: " · ")
             lines.append("  \(avatar) \(line)")
             // The communication layout puts the sender and group on the first line; below it

@@ -65,9 +65,10 @@ struct RequestCommand: ParsableCommand {
         }
         if message.fallback == .background {
             try message.refuseShownFlags()
-        } else if message.text == nil, !message.isRetraction {
+        } else if !message.hasText {
             throw ValidationError("give --text (with --sender-name for a communication notification)")
         }
+        try message.checkFetchContent(isBackground: message.fallback == .background, isSealing: sealing.isSealing)
         if let empty = to.firstIndex(of: "") { throw ValidationError("--to number \(empty + 1) is empty") }
         if let repeated = to.enumerated().first(where: { to[..<$0.offset].contains($0.element) })?.element {
             throw ValidationError("--to \(ForeignToken.display(repeated)) is given twice: the device would get the message twice")

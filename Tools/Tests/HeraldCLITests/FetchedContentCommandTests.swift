@@ -69,14 +69,36 @@ struct FetchedContentCommandTests {
         (["--no-fetch", "--content-server", "https://api.example.com/{message_id}"], "--content-server fetches over the network, which --no-fetch rules out"),
         (["--content-server", "http://127.0.0.1:9/{message_id}"], "--content-server: \"http://127.0.0.1:9/{message_id}\" uses plain http"),
         (["--content-server", "api.example.com/{message_id}"], "is no absolute http(s) URL"),
-        (["--content-ack", "https://api.example.com/ack"], "--content-ack, --content-token-file and --content-fallback-text go with --content-server"),
+        (["--content-ack", "https://api.example.com/ack"], "--content-ack, --content-token-file, --content-fallback-text and --content-timeout go with --content-server"),
         (["--content-server", "https://api.example.com/{message_id}", "--content-token-file", "/nonexistent/token"], "--content-token-file /nonexistent/token: cannot be read"),
+        // The token would cross the network in cleartext.
+        (["--allow-http", "--content-server", "http://192.0.2.2:8080/{message_id}"], "plain http would send the token to 192.0.2.2 in cleartext"),
+        (["--content-server", "https://api.example.com/messages/{msg_id}"], "holds {msg_id}, which is no placeholder"),
+        (["--content-server", "https://api.example.com/messages/"], "so every push would fetch the same URL"),
+        (["--content-server", "https://api.example.com/{message_id}", "--content-timeout", "40"], "--content-timeout"),
     ])
     func optionsThatCannotWorkAreUsageErrors(_ flags: [String], _ says: String) async throws {
         let (payload, _) = try Self.files()
         let result = try await HeraldProcess.run(["preview"] + flags + [payload])
         #expect(result.status == 2)
         #expect(result.stderr.contains(says), "\(result.stderr)")
+    }
+
+    @Test func withoutATokenARefusalSaysNoneWasSent() async throws {
+        let server = try LoopbackServer(routes: ["/messages/m-1": .respond(status: 401, body: Data())])
+        defer { server.stop() }
+        let (payload, _) = try Self.files()
+        let result = try await HeraldProcess.run(["preview", "--allow-http", "--content-server", server.baseURL.absoluteString + "/messages/{message_id}", payload])
+        #expect(result.stdout.contains("content not fetched (401): the content server wants a token, and there is none to send"), "\(result.stdout)")
+        #expect(server.requests.first?.headers["authorization"] == nil)
+    }
+
+    @Test func thePlaygroundRefusesToAcknowledgeEveryRedraw() async throws {
+        let result = try await HeraldProcess.run([
+            "playground", "--content-server", "https://api.example.com/{message_id}", "--content-ack", "https://api.example.com/ack",
+        ])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("--content-ack: the playground fetches again at every redraw"), "\(result.stderr)")
     }
 
     @Test func thePlaygroundFetchesTheSameWay() async throws {
@@ -115,5 +137,24 @@ struct FetchedContentCommandTests {
         let noID = try await HeraldProcess.run(["send", "apns", "--topic", "com.example.chat", "--sandbox", "--token", token, "--dry-run", "--fetch-content"])
         #expect(noID.status == 2)
         #expect(noID.stderr.contains("--fetch-content needs --message-id"))
+        let base = ["send", "apns", "--topic", "com.example.chat", "--sandbox", "--token", token, "--dry-run", "--fetch-content", "--message-id", "m-42"]
+        for (extra, says) in [
+            (["--push-type", "background"], "--fetch-content needs an alert push"),
+            (["--seal-keys", HeraldProcess.path("Examples/keys/demo-keys.json"), "--seal-key-id", "demo-2026-11"], "leave out --seal-keys"),
+            (["--text", " "], "--fetch-content needs a visible placeholder --text"),
+        ] {
+            let refusedToo = try await HeraldProcess.run(base + extra)
+            #expect(refusedToo.status == 2)
+            #expect(refusedToo.stderr.contains(says), "\(refusedToo.stderr)")
+        }
+        // Every sender takes it, with the placeholder by default.
+        let oneSignal = try await HeraldProcess.run([
+            "send", "onesignal", "--app-id", "app-1", "--external-id", "u-1", "--dry-run", "--fetch-content", "--message-id", "m-42",
+        ])
+        #expect(oneSignal.status == 0, "\(oneSignal.stderr)")
+        #expect(oneSignal.stdout.contains("\"fetch_content\": true"), "\(oneSignal.stdout)")
+        let fcm = try await HeraldProcess.run(["request", "fcm", "--fetch-content", "--message-id", "m-42"])
+        #expect(fcm.status == 0, "\(fcm.stderr)")
+        #expect(fcm.stdout.contains("fetch_content"), "\(fcm.stdout)")
     }
 }

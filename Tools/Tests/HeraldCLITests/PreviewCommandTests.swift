@@ -130,8 +130,8 @@ struct PreviewCommandTests {
         #expect(result.stdout.contains("image https://cdn.example.com/media/crag-sunrise.jpg [skipped]"))
         #expect(result.stdout.contains("Avatar:     skipped (avatar not fetched: fetching is turned off)"))
         #expect(result.stdout.contains("Focus:      email handle: Contacts matches the address"), "\(result.stdout)")
-        // No picture fetched: the extension draws the group's initials (the emoji is no letter).
-        #expect(result.stdout.contains("  (W) Maya Lindqvist · Weekend climbing 🧗"), "\(result.stdout)")
+        // No picture fetched: the extension draws the group's initials (a trailing emoji is passed over).
+        #expect(result.stdout.contains("  (WC) Maya Lindqvist · Weekend climbing 🧗"), "\(result.stdout)")
         #expect(result.stdout.contains("the sender has no picture (it was not fetched): the extension draws their initials, \"ML\""), "\(result.stdout)")
         #expect(result.stdout.contains("Lint:       no problems"))
         #expect(result.stdout.hasSuffix("ms (every step done).\n"), "\(result.stdout)")

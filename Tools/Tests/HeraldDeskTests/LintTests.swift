@@ -146,6 +146,13 @@ struct LintTests {
         Case(rule: .senderWithoutHandle, payload: without("/communication/sender_handle"), severity: .warning, mentions: "sender_handle"),
         Case(rule: .fetchContentWithoutID, payload: ["aps": ["alert": "New message", "mutable-content": 1], "communication": ["fetch_content": true]],
              severity: .error, mentions: "message_id"),
+        Case(rule: .fetchContentWithoutID, payload: ["aps": ["alert": "New message", "mutable-content": 1], "communication": ["fetch_content": true, "conversation_id": "c-1"]],
+             severity: .warning, mentions: "{conversation_id} alone"),
+        Case(rule: .fetchContentWithoutID, payload: ["aps": ["alert": "New message", "mutable-content": 1], "communication": ["fetch_content": true, "message_id": ".."]],
+             severity: .error, mentions: "only dots"),
+        // Without the extension the fetched message is lost: an error, as for a sender.
+        Case(rule: .noMutableContent, payload: ["aps": ["alert": "New message"], "communication": ["fetch_content": true, "message_id": "m-1"]],
+             severity: .error, mentions: "the message, which it fetches, is lost"),
         Case(rule: .fetchContentCarriesMessage, payload: with("/communication/fetch_content", true), severity: .warning,
              mentions: "carries a title, the sender's name, an avatar URL and attachments"),
         Case(rule: .communicationKeyNotRead, payload: with("/avatar_url", "https://x.example/a.png"), severity: .warning,
@@ -215,7 +222,7 @@ struct LintTests {
         (.senderWithoutHandle, with("/communication", ["sender_name": "Ann", "sender_handle": "u-7", "sender_handle_kind": "app"])),
         // Ids and a placeholder body: what an id-only push should be.
         (.fetchContentCarriesMessage, ["aps": ["alert": "New message", "mutable-content": 1], "communication": ["fetch_content": true, "message_id": "m-1"]]),
-        (.fetchContentWithoutID, ["aps": ["alert": "New message", "mutable-content": 1], "communication": ["fetch_content": true, "conversation_id": "c-1"]]),
+        (.fetchContentWithoutID, ["aps": ["alert": "New message", "mutable-content": 1], "communication": ["fetch_content": true, "message_id": "m-1", "conversation_id": "c-1"]]),
         (.avatarURL, with("/communication/avatar_url", "https://x.example/b.png")),
         // An id may be a number: ids are read forgivingly.
         (.communicationValueType, with("/communication/sender_id", 1842)),

@@ -173,6 +173,32 @@ import HeraldSending
         #expect(sealed.value?["communication"]?["replaces"] == "m-1")
     }
 
+    /// A push whose content is fetched carries its ids where the extension reads them, and a
+    /// placeholder; what could not work is refused, each with its reason.
+    @Test func aPushWhoseContentIsFetchedIsIDsAndAPlaceholder() throws {
+        let idOnly = Message(identifier: "m-42", conversationIdentifier: "c-7", fetchesContent: true)
+        let built = try PayloadBuilder().build(OutgoingMessage(message: idOnly, text: "New message"))
+        #expect(built.json["communication"] == ["message_id": "m-42", "conversation_id": "c-7", "fetch_content": true])
+        #expect(built.json["aps"]?["alert"] == ["body": "New message"])
+        #expect(built.json["aps"]?["mutable-content"] == 1)
+        #expect(built.json["aps"]?["category"] == nil)  // no sender: the server's answer names it
+        let sealing = PayloadBuilder.Sealing(fieldName: "sealed") { _ in "box" }
+        let refusals: [(() throws(PayloadBuildError) -> BuiltPayload, String)] = [
+            ({ () throws(PayloadBuildError) in try PayloadBuilder(sealing: sealing).build(OutgoingMessage(message: idOnly, text: "New message")) }, "build it unsealed"),
+            ({ () throws(PayloadBuildError) in try PayloadBuilder().buildBackground(idOnly) }, "never runs for a background push"),
+            ({ () throws(PayloadBuildError) in try PayloadBuilder().build(OutgoingMessage(message: idOnly, text: " ")) }, "needs a placeholder body"),
+            ({ () throws(PayloadBuildError) in try PayloadBuilder().build(OutgoingMessage(message: Message(fetchesContent: true), text: "New message")) },
+             "needs the message's id"),
+        ]
+        for (build, reason) in refusals {
+            #expect {
+                try build()
+            } throws: { error in
+                (error as? PayloadBuildError)?.code == .fetchedContent && "\(error)".contains(reason)
+            }
+        }
+    }
+
     @Test func aMessageIDLongerThanACollapseIDIsRefused() throws {
         let long = String(repeating: "é", count: 33)  // 66 bytes
         for message in [Message(identifier: long), Message(action: .replace(long)), Message(action: .retract(["m-1", long]))] {

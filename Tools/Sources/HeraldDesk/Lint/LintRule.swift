@@ -46,7 +46,7 @@ public struct LintRule: Hashable, Sendable, Identifiable {
         summary: "A push that asks for its content to be fetched still carries the message (a title, the sender, a group, media), which APNs and the provider see.")
     public static let fetchContentWithoutID = LintRule(
         id: "fetch-content-without-id", severity: .error,
-        summary: "A push that asks for its content to be fetched carries no id (message_id, conversation_id) to fetch it by.")
+        summary: "A push that asks for its content to be fetched carries no id (message_id, conversation_id) to fetch it by, or one the extension cannot use.")
     public static let communicationKeyNotRead = LintRule(
         id: "communication-key-not-read", severity: .warning,
         summary: "A communication field in a place or spelling the layout does not read, so the phone never sees it.")

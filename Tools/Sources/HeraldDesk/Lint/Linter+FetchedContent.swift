@@ -12,6 +12,17 @@ extension Linter {
             findings.append(LintFinding(
                 .fetchContentWithoutID,
                 "this push asks for its content to be fetched, but carries neither message_id nor conversation_id for the extension's ContentURL: add the message's id"))
+        } else if message.identifier == nil {
+            findings.append(LintFinding(
+                .fetchContentWithoutID,
+                "this push asks for its content to be fetched, but carries no message_id: it is fetched only when the extension's ContentURL names {conversation_id} alone",
+                severity: .warning))
+        }
+        // What the extension refuses to put into a URL (ContentSource).
+        for (key, id) in [("message_id", message.identifier), ("conversation_id", message.conversationIdentifier)] {
+            guard let id, id.count > 256 || id.allSatisfy({ $0 == "." }) else { continue }
+            findings.append(LintFinding(
+                .fetchContentWithoutID, "\(key) is over 256 characters or only dots, which the extension does not put into its ContentURL: nothing is fetched"))
         }
         var carried: [String] = []
         if !preview.content.title.isEmpty { carried.append("a title") }

@@ -116,22 +116,29 @@ public enum Linter {
         LintFinding(.requestRefused, "the \(provider) would refuse this request: \(error.message)")
     }
 
+    /// What is lost when the extension does not run: "the message, which it fetches, is" for an
+    /// id-only push, else "the sender, avatar and attachments are".
+    private static func lost(_ message: Message) -> String {
+        message.fetchesContent ? "the message, which it fetches, is" : "the sender, avatar and attachments are"
+    }
+
     /// - Parameter digest: the payload's.
     private static func lintAPS(_ aps: APS, payload: Payload, digest: MemberDigest, preview: Preview, into findings: inout [LintFinding]) {
         let hasWork = preview.message.isCommunication || preview.message.action != nil || !preview.message.attachments.isEmpty
+            || preview.message.fetchesContent
         let visible = aps.alert?.isVisible ?? false
         if !aps.mutableContent {
             if let misplaced = misplacedMutableContent(payload.json, digest: digest) {
                 findings.append(LintFinding(.noMutableContent, "mutable-content is at \(misplaced); iOS only reads it inside aps as \"mutable-content\": 1"))
             } else if visible || hasWork {
                 findings.append(hasWork
-                    ? LintFinding(.noMutableContent, "add \"mutable-content\": 1 to aps, or the extension never runs and the sender, avatar and attachments are lost", severity: .error)
+                    ? LintFinding(.noMutableContent, "add \"mutable-content\": 1 to aps, or the extension never runs and \(Self.lost(preview.message)) lost", severity: .error)
                     : LintFinding(.noMutableContent, "add \"mutable-content\": 1 to aps, or the extension never runs", severity: .warning))
             }
         } else if !visible {
             findings.append(LintFinding(
                 .noVisibleAlert,
-                "give aps.alert a title, subtitle or body: without one iOS does not run the extension\(hasWork ? ", so the sender and attachments are lost" : "")",
+                "give aps.alert a title, subtitle or body: without one iOS does not run the extension\(hasWork ? ", so \(Self.lost(preview.message)) lost" : "")",
                 severity: hasWork ? .error : .info))
         }
         if aps.contentAvailable, visible {

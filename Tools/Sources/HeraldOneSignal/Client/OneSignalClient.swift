@@ -106,17 +106,10 @@ public struct OneSignalClient: Sendable {
             throw OneSignalError(.invalidEndpoint, "\(endpoint.absoluteString): port \(port) is out of range (1 to 65535)")
         }
         let host = (endpoint.host ?? "").lowercased()
-        guard endpoint.scheme?.lowercased() == "http", !isLoopback(host) else { return }
+        guard endpoint.scheme?.lowercased() == "http", !endpoint.hasLoopbackHost else { return }
         throw OneSignalError(
             .invalidEndpoint,
             "\(endpoint.absoluteString) is refused: plain http would send the REST API key to \(host.isEmpty ? "it" : host) in cleartext; use https, or http only to a loopback address (localhost, 127.0.0.1, ::1) for a local test server")
-    }
-
-    /// Whether a URL's host is this machine's loopback interface.
-    private static func isLoopback(_ host: String) -> Bool {
-        if ["localhost", "::1", "[::1]"].contains(host) { return true }
-        let octets = host.split(separator: ".", omittingEmptySubsequences: false)
-        return octets.count == 4 && octets[0] == "127" && octets.allSatisfy { UInt8($0) != nil }
     }
 
     /// Validates and sends a notification, retrying as ``retryPolicy`` allows.

@@ -41,7 +41,7 @@ struct PlaygroundCommand: AsyncParsableCommand {
     @Flag(name: .customLong("allow-fetch"), help: "Download avatars and attachments, so the picture shows them (https only, as the phone).")
     var allowFetch = false
 
-    @Flag(name: .customLong("allow-http"), help: "With --allow-fetch, allow plain http URLs too (loopback testing); the phone refuses them by default.")
+    @Flag(name: .customLong("allow-http"), help: "With --allow-fetch or --content-server, allow plain http URLs too (loopback testing); the phone refuses them by default.")
     var allowHTTP = false
 
     @OptionGroup(title: "LAYOUT (the page's menu can change it)") var layoutOptions: LayoutOptions
@@ -56,6 +56,9 @@ struct PlaygroundCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port \(port) is out of range (0 to 65535; 0 picks a free port)") }
+        if contentOptions.contentAcknowledgement != nil {
+            throw ValidationError("--content-ack: the playground fetches again at every redraw, and would acknowledge each to your server; try acknowledgements with herald preview")
+        }
         if allowHTTP, !allowFetch, contentOptions.contentServer == nil {
             throw ValidationError("--allow-http goes with --allow-fetch or --content-server: without them nothing is downloaded")
         }

@@ -123,6 +123,9 @@ struct MessageOptions: ParsableArguments {
 
     func validate() throws {
         if fetchContent {
+            if let text, text.allSatisfy(\.isWhitespace) {
+                throw ValidationError("--fetch-content needs a visible placeholder --text (default \"New message\"): without one iOS runs no extension")
+            }
             guard messageID != nil else { throw ValidationError("--fetch-content needs --message-id: the extension fetches the message by its id") }
             let carried = [
                 ("--sender-name", senderName != nil), ("--sender-id", senderID != nil), ("--sender-handle", senderHandle != nil),
@@ -189,6 +192,23 @@ struct MessageOptions: ParsableArguments {
         }
     }
 
+    /// Whether the push has text to show: `--text`, or the text a retraction or an id-only push
+    /// gets by default.
+    var hasText: Bool { text != nil || isRetraction || fetchContent }
+
+    /// `--fetch-content` refused with what cannot carry it: a background push (the extension
+    /// never runs) or sealing (the ids the extension fetches by would be inside the box).
+    func checkFetchContent(isBackground: Bool, isSealing: Bool) throws {
+        guard fetchContent else { return }
+        if isBackground {
+            throw ValidationError("--fetch-content needs an alert push: the extension, which fetches the message, never runs for a background push")
+        }
+        if isSealing {
+            throw ValidationError(
+                "--fetch-content sends only ids, which the extension must read to fetch by: leave out --seal-keys, and seal the server's answer instead")
+        }
+    }
+
     /// Whether the flags retract messages or clear a conversation.
     var isRetraction: Bool { !retract.isEmpty || clearConversation != nil }
 
@@ -198,7 +218,7 @@ struct MessageOptions: ParsableArguments {
     /// `--text` or a payload file (`send apns`): what every alert push needs, but a retraction,
     /// which has a text of its own.
     func requireText(orPayload payload: String?) throws {
-        if payload == nil, text == nil, !isRetraction, !fetchContent {
+        if payload == nil, !hasText {
             throw ValidationError("give a payload file, or --text (with --sender-name for a communication notification)")
         }
     }

@@ -148,6 +148,7 @@ struct SendAPNsCommand: AsyncParsableCommand {
             try message.requireText(orPayload: payload)
         }
         try checkRetraction()
+        try message.checkFetchContent(isBackground: isBackground, isSealing: sealing.isSealing)
         if let priority, let violation = type.violation(priority: APNSPriority(rawValue: priority)) {
             throw ValidationError("--priority \(priority): \(violation) (which it gets without --priority)")
         }

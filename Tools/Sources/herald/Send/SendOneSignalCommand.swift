@@ -73,7 +73,7 @@ struct SendOneSignalCommand: AsyncParsableCommand {
         guard subscriptionID.isEmpty != externalID.isEmpty else {
             throw ValidationError("give --subscription-id or --external-id (one kind per send)")
         }
-        guard message.text != nil || message.isRetraction else {
+        guard message.hasText else {
             throw ValidationError("give --text (with --sender-name for a communication notification); OneSignal builds the payload itself, from the message flags")
         }
         if let endpoint {
