@@ -245,6 +245,23 @@ import Testing
         #expect(try project.examine().statuses(.keychainGroup) == [.ok])
     }
 
+    @Test(arguments: [
+        (["ContentURL": "http://api.example.com/{message_id}"], [DoctorFinding.Status.error], "Herald.ContentURL is plain http"),
+        (["ContentURL": "https://api.example.com/{message_id}", "ContentTimeout": 20, "Budget": 15], [.warning], "not less than Herald.Budget's 15.0 s"),
+        (["ContentFallbackText": "New message"], [.warning], "Herald.ContentFallbackText do nothing without Herald.ContentURL"),
+        (["ContentURL": "https://api.example.com/messages/{msg_id}"], [.error], "holds {msg_id}, which is no placeholder"),
+        (["ContentURL": "http://127.0.0.1:8080/{message_id}", "AllowHTTP": true], [.ok], "are valid"),
+    ] as [([String: any Sendable], [DoctorFinding.Status], String)])
+    func theFetchedContentSettingsAreCheckedTogether(_ settings: [String: any Sendable], _ statuses: [DoctorFinding.Status], _ says: String) throws {
+        var project = SyntheticProject()
+        var herald: [String: Any] = ["AppGroup": "group.com.example.chat", "KeychainGroup": "$(AppIdentifierPrefix)com.example.chat"]
+        for (key, value) in settings { herald[key] = value }
+        project.serviceInfo["Herald"] = herald
+        let results = try project.examine().results(.heraldSettings)
+        #expect(results.map(\.status) == statuses, "\(results.map(\.message))")
+        #expect(results.contains { $0.message.contains(says) }, "\(results.map(\.message))")
+    }
+
     @Test func anExtensionWithoutKeychainGroupsIsFineWithoutHeraldsKey() throws {
         var project = SyntheticProject()
         project.serviceEntitlements?["keychain-access-groups"] = nil

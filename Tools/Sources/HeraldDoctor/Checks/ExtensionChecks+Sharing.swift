@@ -80,9 +80,40 @@ extension ExtensionChecks {
             add(.heraldSettings, .error, service, "Herald.\(key) must be \(setting.expected), but is \(value.summary)\(hint): the extension uses the default",
                 fix: "Set Herald.\(key) to \(setting.expected).")
         }
+        failed = checkContentSettings(entries, service) || failed
         if !failed {
             add(.heraldSettings, .ok, service, entries.isEmpty ? "Herald dictionary is empty (every default)" : "Herald settings \(entries.keys.sorted().joined(separator: ", ")) are valid")
         }
+    }
+
+    /// The fetched-content keys together: what each is valid alone but does not work with the
+    /// others, as the extension reads them (`ServiceConfiguration`).
+    ///
+    /// - Returns: whether anything was reported.
+    private mutating func checkContentSettings(_ entries: [String: PropertyList], _ service: ResolvedTarget) -> Bool {
+        let companions = [ExtensionSetting.contentAcknowledgementURL, .contentFallbackText, .contentTimeout].map(\.key).filter { entries[$0] != nil }
+        guard entries[ExtensionSetting.contentURL.key] != nil else {
+            guard !companions.isEmpty else { return false }
+            add(.heraldSettings, .warning, service, "Herald.\(companions.joined(separator: ", Herald.")) do nothing without Herald.ContentURL",
+                fix: "Add Herald.ContentURL, the URL the extension fetches messages from, or remove them.")
+            return true
+        }
+        var reported = false
+        let allowsHTTP = entries[ExtensionSetting.allowHTTP.key]?.jsonValue == .bool(true)
+        for key in [ExtensionSetting.contentURL.key, ExtensionSetting.contentAcknowledgementURL.key] {
+            guard let value = entries[key]?.stringValue, ContentURLTemplate.sample(value)?.scheme?.lowercased() == "http", !allowsHTTP else { continue }
+            reported = true
+            add(.heraldSettings, .error, service, "Herald.\(key) is plain http, which the extension refuses without Herald.AllowHTTP: \(key == "ContentURL" ? "no message is fetched" : "no arrival is acknowledged")",
+                fix: "Use https (plain http is for a server on loopback, with Herald.AllowHTTP true).")
+        }
+        let budget = entries[ExtensionSetting.budget.key]?.jsonValue?.numberValue?.doubleValue ?? 25
+        if let timeout = entries[ExtensionSetting.contentTimeout.key]?.jsonValue?.numberValue?.doubleValue, timeout >= budget {
+            reported = true
+            add(.heraldSettings, .warning, service,
+                "Herald.ContentTimeout is \(timeout) s, not less than Herald.Budget's \(budget) s: the fetch can take the whole budget, leaving none for the avatar and attachments",
+                fix: "Set Herald.ContentTimeout well under Herald.Budget (the default is 10 of 25 s).")
+        }
+        return reported
     }
 
     /// `RetractFallback` `filtered` needs the filtering entitlement on the extension: without it
