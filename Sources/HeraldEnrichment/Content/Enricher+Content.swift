@@ -9,8 +9,11 @@ extension Enricher {
     func enrichFetched(_ payload: Payload, original: Preview, progress: EnrichmentProgress, budgetEnd: C.Instant) async -> EnrichedNotification {
         guard let source = configuration.contentSource else {
             let decision = Decision(
-                .contentNotFetched, "the push asks for its content to be fetched, but this extension has no ContentURL: its own text is shown")
-            return await enrichReceived(payload, original: original, progress: progress, budgetEnd: budgetEnd, leading: [decision])
+                .contentNotFetched, "content not fetched (no-url): the push asks for its content to be fetched, but this extension has no ContentURL: its own text is shown")
+            var notification = await enrichReceived(payload, original: original, progress: progress, budgetEnd: budgetEnd, leading: [decision])
+            notification.fetchesContent = true
+            notification.contentNotFetchedReason = ContentFetchFailure.noIdentifier("").reason
+            return notification
         }
         let fallback = source.fallbackText ?? original.content.body
         // Until the content arrives, an expiry delivers the fallback.
@@ -46,6 +49,8 @@ extension Enricher {
             notification = await enrichReceived(
                 payload, original: original, progress: progress, budgetEnd: budgetEnd, leading: [decision], fallbackBody: fallback)
         }
+        notification.fetchesContent = true
+        if case .failure(let failure) = fetched { notification.contentNotFetchedReason = failure.reason }
         if let decision = await acknowledgement { notification.decisions.append(decision) }
         return notification
     }

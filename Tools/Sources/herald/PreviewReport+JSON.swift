@@ -65,6 +65,10 @@ extension PreviewReport {
                     "file": result.file.map { .string($0.path) } ?? .null,
                 ]
             }),
+            // A push that carries only ids: whether its message was fetched, and why not.
+            "fetch": notification.fetchesContent
+                ? ["fetched": .bool(notification.contentNotFetchedReason == nil), "reason": notification.contentNotFetchedReason.map(JSONValue.string) ?? .null]
+                : .null,
             "decisions": .array(notification.decisions.map(\.json)),
             "request": conversion?.json ?? .null,
             "lint": .array(lint.map(\.json)),

@@ -16,7 +16,8 @@ extension PreviewReport {
         lines.append("Extension:  " + (notification.extensionWillRun ? "runs" : notRunning))
         if let action { lines.append("Action:     " + action) }
         if let fetch = notification.decisions.first(where: { $0.code == .contentFetched || $0.code == .contentNotFetched }) {
-            lines.append("Fetched:    " + fetch.message)
+            let hint = notification.contentNotFetchedReason == "no-url" ? " (--content-server fetches it here)" : ""
+            lines.append("Fetched:    " + fetch.message + hint)
         }
         lines.append("")
         if isBackgroundPush {

@@ -60,6 +60,7 @@ struct FetchedContentCommandTests {
         #expect(result.status == 0, "\(result.stderr)")
         let report = try JSONValue(parsing: result.stdout)
         #expect(report["content"]?["body"] == "Open the app to read it")
+        #expect(report["fetch"] == ["fetched": false, "reason": "401"])
         let decision = try #require(report["decisions"]?.arrayValue?.first { $0["code"] == "content-not-fetched" })
         #expect(decision["message"]?.stringValue?.hasPrefix("content not fetched (401): the content server refused the token") == true)
         #expect(!result.stdout.contains(Self.token))
