@@ -73,7 +73,10 @@ struct MessageLifeCommandTests {
         #expect(preview["communication"]?["sender"]?["givenName"] == "Ann" && preview["communication"]?["sender"]?["familyName"] == "Lee")
         let (_, guessed) = try await Self.sendThenPreview(["--text", "hi", "--sender-handle", "+44 20 7946 0958"])
         #expect(guessed["communication"]?["sender"]?["handle"]?["kind"] == "phone")
-        for (flag, reason) in [("phnoe:+44 20 7946 0958", "\"phnoe\" is no kind; did you mean phone:?"), ("email:", "names a kind and no value")] {
+        for (flag, reason) in [
+            ("phnoe:+44 20 7946 0958", "\"phnoe\" is no kind; did you mean phone:?"), ("email:", "names a kind and no value"),
+            ("sms:+44 20 7946 0958", "\"sms\" is no kind (phone, email or app)"), ("mailto:ann@example.com", "\"mailto\" is no kind"),
+        ] {
             let refused = try await HeraldProcess.run(Self.send + ["--text", "hi", "--sender-handle", flag])
             #expect(refused.status == 2 && refused.stderr.contains(reason), "\(refused.stderr)")
         }

@@ -144,6 +144,8 @@ struct LintTests {
         Case(rule: .customKeyInAPS, payload: with("/aps/thread_id", "t"), severity: .warning, mentions: "did you mean \"thread-id\""),
         Case(rule: .communicationWithoutSenderName, payload: with("/communication", ["conversation_id": "c"]), severity: .error, mentions: "sender_name"),
         Case(rule: .senderWithoutHandle, payload: without("/communication/sender_handle"), severity: .warning, mentions: "sender_handle"),
+        Case(rule: .senderHandleKind, payload: with("/communication", ["sender_name": "Ann", "sender_handle": "ann@example.com", "sender_handle_kind": "phone"]),
+             severity: .warning, mentions: "it looks like an email address"),
         Case(rule: .fetchContentWithoutID, payload: ["aps": ["alert": "New message", "mutable-content": 1], "communication": ["fetch_content": true]],
              severity: .error, mentions: "message_id"),
         Case(rule: .fetchContentWithoutID, payload: ["aps": ["alert": "New message", "mutable-content": 1], "communication": ["fetch_content": true, "conversation_id": "c-1"]],
@@ -218,6 +220,8 @@ struct LintTests {
         (.payloadTooLarge, with("/aps/alert/body", .string(String(repeating: "a", count: 3800)))),
         (.customKeyInAPS, with("/aps/target-content-id", "w")),
         (.communicationWithoutSenderName, with("/communication", .string(#"{"sender_name":"Ann"}"#))),
+        // A number called a phone number; and the app's id, said outright to be all there is.
+        (.senderHandleKind, with("/communication", ["sender_name": "Ann", "sender_handle": "+49 151 1234 5678", "sender_handle_kind": "phone"])),
         // The app's id, said outright to be all there is.
         (.senderWithoutHandle, with("/communication", ["sender_name": "Ann", "sender_handle": "u-7", "sender_handle_kind": "app"])),
         // Ids and a placeholder body: what an id-only push should be.

@@ -41,6 +41,9 @@ public struct LintRule: Hashable, Sendable, Identifiable {
     public static let senderWithoutHandle = LintRule(
         id: "sender-without-handle", severity: .warning,
         summary: "A sender with no handle (sender_handle) is named to iOS by the app's id only, which Focus does not recognise.")
+    public static let senderHandleKind = LintRule(
+        id: "sender-handle-kind", severity: .warning,
+        summary: "sender_handle_kind says phone or email, but the handle is not one, so Contacts cannot match it.")
     public static let fetchContentCarriesMessage = LintRule(
         id: "fetch-content-carries-message", severity: .warning,
         summary: "A push that asks for its content to be fetched still carries the message (a title, the sender, a group, media), which APNs and the provider see.")
@@ -99,7 +102,7 @@ public struct LintRule: Hashable, Sendable, Identifiable {
     /// Every rule, in the order findings are reported.
     public static let all: [LintRule] = [
         .invalidJSON, .noAPS, .noMutableContent, .noVisibleAlert, .mutableContentType, .badgeType, .apsValueType,
-        .payloadTooLarge, .customKeyInAPS, .communicationWithoutSenderName, .senderWithoutHandle, .fetchContentWithoutID, .fetchContentCarriesMessage, .communicationKeyNotRead, .communicationValueType, .avatarURL, .attachmentURL,
+        .payloadTooLarge, .customKeyInAPS, .communicationWithoutSenderName, .senderWithoutHandle, .senderHandleKind, .fetchContentWithoutID, .fetchContentCarriesMessage, .communicationKeyNotRead, .communicationValueType, .avatarURL, .attachmentURL,
         .unknownInterruptionLevel, .relevanceScoreRange, .contentAvailableWithAlert, .backgroundWithAlert, .backgroundWithoutContentAvailable,
         .backgroundPriority, .backgroundPushType, .apnsHeaderInvalid, .categoryWithoutContentExtension, .timeSensitiveEntitlement, .oneSignalDataTooLarge,
         .serverRequestBody, .requestRefused, .requestFieldUnknown, .retractionShown, .messageIDTooLong,

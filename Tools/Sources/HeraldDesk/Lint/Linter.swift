@@ -258,6 +258,17 @@ public enum Linter {
         {
             findings.append(LintFinding(.communicationWithoutSenderName, "the communication block has no sender_name, so no sender is shown; add the sender's display name"))
         }
+        // A kind the payload names that the handle is not: a phone or email handle Contacts
+        // cannot match. Saying `app` of a number or address is a choice, not a mistake.
+        if let handle = preview.message.sender?.handle, handle.kind != .app {
+            let looks = Handle(inferringKindOf: handle.value).kind
+            if looks != handle.kind {
+                let what = handle.kind == .phone ? "a phone number" : "an email address"
+                findings.append(LintFinding(
+                    .senderHandleKind,
+                    "sender_handle_kind is \(handle.kind.rawValue), but the handle is not \(what)\(looks == .app ? "" : " (it looks like \(looks == .phone ? "a phone number" : "an email address"))"): Contacts cannot match it; fix the handle or its kind"))
+            }
+        }
         if let sender = preview.message.sender, sender.handle == nil, preview.extensionWillRun, preview.message.action?.isRetraction != true {
             findings.append(LintFinding(
                 .senderWithoutHandle,

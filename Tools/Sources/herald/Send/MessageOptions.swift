@@ -160,6 +160,11 @@ struct MessageOptions: ParsableArguments {
                 if !kinds.contains(prefix), let near = prefix.nearest(in: kinds) {
                     throw ValidationError("--sender-handle \(senderHandle.terminalSafeLine): \"\(prefix.terminalSafeLine)\" is no kind; did you mean \(near):?")
                 }
+                // A scheme-like word (sms:, tel:, mailto:) would otherwise become part of an app id.
+                if !kinds.contains(prefix), !prefix.isEmpty, prefix.allSatisfy({ $0.isASCII && $0.isLetter }) {
+                    throw ValidationError(
+                        "--sender-handle \(senderHandle.terminalSafeLine): \"\(prefix.terminalSafeLine)\" is no kind (phone, email or app); write phone:NUMBER or email:ADDRESS, or app:\(senderHandle.terminalSafeLine) for an app id with a colon")
+                }
             }
         }
         if groupAvatarURL != nil, group == nil {
