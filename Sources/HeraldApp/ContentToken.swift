@@ -11,9 +11,10 @@ import Security
 ///
 /// The item is a generic password (``ContentSource/keychainService``,
 /// ``ContentSource/keychainAccount``) in the keychain access group the app and the extension
-/// share (the extension's `KeychainGroup`), readable after the first unlock
-/// (`kSecAttrAccessibleAfterFirstUnlock`), since pushes arrive on a locked phone. The default,
-/// readable only while unlocked, would fail every fetch on a locked phone.
+/// share (the extension's `KeychainGroup`), readable after the first unlock and on this device
+/// only (`kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly`): pushes arrive on a locked phone, so
+/// the default, readable only while unlocked, would fail every fetch; and a bearer token has no
+/// business travelling to another device in a backup.
 ///
 /// ```swift
 /// try ContentToken(accessGroup: "ABCDE12345.com.example.shared").save(session.pushToken)  // after sign-in
@@ -46,7 +47,7 @@ public struct ContentToken: Sendable {
     /// - Throws: ``ContentTokenError`` with the keychain's status when it refuses.
     public func save(_ token: String) throws(ContentTokenError) {
         let data = Data(token.utf8)
-        let attributes: [String: Any] = [kSecValueData as String: data, kSecAttrAccessible as String: kSecAttrAccessibleAfterFirstUnlock]
+        let attributes: [String: Any] = [kSecValueData as String: data, kSecAttrAccessible as String: kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly]
         var status = SecItemUpdate(item as CFDictionary, attributes as CFDictionary)
         if status == errSecItemNotFound {
             status = SecItemAdd(item.merging(attributes) { $1 } as CFDictionary, nil)

@@ -218,11 +218,15 @@ open class CommunicationNotificationService: UNNotificationServiceExtension {
         var builder = MessageIntentBuilder(groupPadding: configuration.groupPadding, drawsInitials: configuration.drawsInitials)
         let renderer = initialsRenderer
         let cache = configuration.enrichment.avatarCache
+        var drawings: DrawnAvatarCache?
         builder.drawInitials = { initials in
-            // Opened only when initials are drawn; a drawing is kept beside downloaded avatars.
-            let drawings = DrawnAvatarCache(cache)
-            let (image, problem) = drawings.image(of: initials, pixelSize: InitialsAvatarRenderer.pixelSize, draw: renderer.draw)
-            return (image, problem ?? drawings.openingDecisions.first)
+            // Opened once, and only when initials are drawn; its opening is told with the first
+            // drawing. A drawing is kept beside downloaded avatars.
+            let opened = drawings ?? DrawnAvatarCache(cache)
+            let told = drawings == nil ? opened.openingDecisions : []
+            drawings = opened
+            let (image, problem) = opened.image(of: initials, pixelSize: InitialsAvatarRenderer.pixelSize, draw: renderer.draw)
+            return (image, told + (problem.map { [$0] } ?? []))
         }
         guard let (intent, intentDecisions) = builder.intent(for: enriched, avatar: avatar, groupAvatar: groupAvatar)
         else { return plainContent }  // Never: isCommunication holds, so there is a sender.

@@ -174,3 +174,26 @@ struct FetchedAnswerPlacementTests {
         #expect(written.json["communication"]?["fetch_content"] == true)
     }
 }
+
+/// A push's ids go into the path or the query, never where they would choose the server.
+@Suite("Content URL templates")
+struct ContentURLTemplateTests {
+    @Test(arguments: [
+        ("https://{message_id}/messages", "a push's id would choose the server"),
+        ("https://api.example.com{message_id}/m", "a push's id would choose the server"),
+        ("https://api.example.com:{message_id}/m", "no absolute http(s) URL"),
+        ("http://api.example.com/{message_id}", "uses plain http"),
+    ])
+    func aTemplateThatCouldSendTheTokenElsewhereIsRefused(_ template: String, _ says: String) {
+        let problem = ContentURLTemplate.problem(with: template, allowHTTP: true)
+        #expect(problem?.contains(says) == true, "\(problem ?? "nil")")
+    }
+
+    @Test func anIDCannotLeaveThePath() throws {
+        let source = ContentSource(urlTemplate: "https://api.example.com/m/{message_id}?c={conversation_id}")
+        let message = Message(identifier: "../../admin?x=1#", conversationIdentifier: "a&b=c")
+        let url = try source.url(source.urlTemplate, for: message).get()
+        #expect(url.absoluteString == "https://api.example.com/m/..%2F..%2Fadmin%3Fx%3D1%23?c=a%26b%3Dc")
+        #expect(url.host == "api.example.com" && url.path == "/m/../../admin?x=1#")
+    }
+}

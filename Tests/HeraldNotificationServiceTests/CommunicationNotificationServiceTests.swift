@@ -308,6 +308,19 @@ struct CommunicationNotificationServiceTests {
         #expect(sender.isMe == false)
     }
 
+    /// A sender known only by the app's internal id is suggested as nothing: an instant-message
+    /// suggestion would show that id in place of their name (Apple).
+    @Test func theInternalIDAloneIsNoSuggestion() async throws {
+        let recorder = StandInRecorder()
+        let payload: JSONValue = ["aps": ["alert": ["body": "hi"], "mutable-content": 1], "communication": ["sender_name": "Ann", "sender_id": "u-7"]]
+        _ = await TestService().deliveries(for: payload, recording: recorder)
+        let intent = try #require(recorder.donations.first?.intent as? INSendMessageIntent)
+        let person = try #require(StandInInspection.message(intent).sender)
+        let handle = StandInInspection.handle(try #require(StandInInspection.person(person).personHandle as INPersonHandle?))
+        #expect(handle.value == "u-7" && handle.type == .unknown)
+        #expect(StandInInspection.person(person).suggestionType == INPersonSuggestionType.none)
+    }
+
     /// iOS may hand one extension process many notifications, a new service for each: once a
     /// notification is delivered and its run is over, nothing of it may stay in memory.
     @Test func aDeliveredNotificationsServiceAndSessionAreFreed() async throws {

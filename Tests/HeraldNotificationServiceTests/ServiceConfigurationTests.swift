@@ -91,9 +91,11 @@ struct ServiceConfigurationTests {
     }
 
     @Test(arguments: [
-        (["ContentURL": "http://api.example.com/{message_id}"], "Herald.ContentURL: \"http://api.example.com/{message_id}\" uses plain http"),
+        (["ContentURL": "http://127.0.0.1:8080/{message_id}"], "Herald.ContentURL: \"http://127.0.0.1:8080/{message_id}\" uses plain http"),
+        (["ContentURL": "http://api.example.com/{message_id}"], "Herald.ContentURL: expected an absolute http(s) URL"),
         (["ContentURL": "/messages/{message_id}"], "Herald.ContentURL: expected an absolute http(s) URL"),
         (["ContentFallbackText": "New message"], "Herald: ContentAcknowledgementURL, ContentFallbackText and ContentTimeout do nothing without ContentURL"),
+        (["ContentURL": "https://{message_id}.example.com/m"], "Herald.ContentURL: expected"),
     ] as [([String: String], String)])
     func aContentSettingThatCannotWorkIsReportedAndNothingIsFetched(_ entries: [String: String], _ problem: String) {
         let configuration = ServiceConfiguration(infoDictionary: entries)
@@ -102,6 +104,10 @@ struct ServiceConfigurationTests {
         // Plain http is for a loopback server, with AllowHTTP.
         let allowed = ServiceConfiguration(infoDictionary: ["ContentURL": "http://127.0.0.1:8080/{message_id}", "AllowHTTP": true] as [String: Any])
         #expect(allowed.enrichment.contentSource != nil && allowed.problems.isEmpty)
+        // Even with AllowHTTP, the token never crosses the network in cleartext.
+        let remote = ServiceConfiguration(infoDictionary: ["ContentURL": "http://api.example.com/{message_id}", "AllowHTTP": true] as [String: Any])
+        #expect(remote.enrichment.contentSource == nil)
+        #expect(remote.problems.contains { $0.contains("which would carry the token in cleartext") }, "\(remote.problems)")
     }
 
     /// An acknowledgement URL that cannot work is left out; the content is still fetched.

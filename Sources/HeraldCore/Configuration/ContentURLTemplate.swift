@@ -1,7 +1,8 @@
 import Foundation
 
 /// The rule for a content or acknowledgement URL template (`ContentURL`,
-/// `ContentAcknowledgementURL`): an absolute http(s) URL once its placeholders are filled in.
+/// `ContentAcknowledgementURL`): an absolute https URL once its placeholders are filled in, the
+/// placeholders in its path or query, and plain http only to a loopback address.
 /// The extension, `herald doctor` and `herald preview --content-server` check with it.
 public enum ContentURLTemplate {
     /// The placeholders a template may hold, filled in from the push's ids.
@@ -29,8 +30,18 @@ public enum ContentURLTemplate {
         if needsPlaceholder, !placeholders.contains(where: template.contains) {
             return "\"\(template)\" holds neither \(placeholders.joined(separator: " nor ")), so every push would fetch the same URL"
         }
-        if scheme == "http", !allowHTTP {
-            return "\"\(template)\" uses plain http; use https (or allow http for a loopback server)"
+        // A placeholder in the scheme, host or port would let a push's id choose the server the
+        // token goes to: the two samples must name the same one.
+        let other = URL(string: placeholders.reduce(template) { $0.replacingOccurrences(of: $1, with: "y") })
+        if other?.scheme != url.scheme || other?.host != url.host || other?.port != url.port {
+            return "\"\(template)\" has a placeholder before its path, so a push's id would choose the server: put the ids in the path or the query"
+        }
+        if scheme == "http" {
+            guard allowHTTP else { return "\"\(template)\" uses plain http; use https (plain http is for a server on loopback, where it is allowed)" }
+            // The token would cross the network in cleartext.
+            guard url.hasLoopbackHost else {
+                return "\"\(template)\" uses plain http to \(url.host ?? "another host"), which would carry the token in cleartext; use https (plain http only to a loopback address: localhost, 127.0.0.1, ::1)"
+            }
         }
         return nil
     }

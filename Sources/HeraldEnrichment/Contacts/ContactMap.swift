@@ -46,7 +46,8 @@ public struct ContactMap: Sendable {
 
     /// The form a handle is compared in, as the file's line starts: `phone`, a tab and
     /// `+15551234567`; `email` and `maya@example.com`; `app` and `user-42`. `nil` for a handle
-    /// that normalizes to nothing (a phone number without digits, a blank address).
+    /// that normalizes to nothing (a phone number without digits, a blank address) or holds a
+    /// tab or a line break.
     static func key(for handle: Handle) -> String? {
         let value: String
         switch handle.kind {
@@ -59,7 +60,9 @@ public struct ContactMap: Sendable {
         case .app:
             value = handle.value
         }
-        return value.isEmpty ? nil : "\(handle.kind.rawValue)\t\(value)"
+        // A tab or a line break would make the search span lines: no such handle is in a map.
+        guard !value.isEmpty, !value.contains(where: { $0 == "\t" || $0.isNewline }) else { return nil }
+        return "\(handle.kind.rawValue)\t\(value)"
     }
 
     /// The contact identifier the app matched to the first of `handles` the map holds; `nil`
@@ -109,12 +112,12 @@ public struct ContactMap: Sendable {
         lines.reserveCapacity(contacts.count)
         var seen: [String: String] = [:]
         for (handle, identifier) in contacts {
-            guard let key = Self.key(for: handle) else {
-                throw ContactMapError(file.path, "cannot hold the \(handle.kind.rawValue) handle \"\(handle.value)\": it has nothing to match by")
-            }
             let fields = [handle.value, identifier]
             guard fields.allSatisfy({ !$0.contains(where: { $0 == "\t" || $0.isNewline }) }), !identifier.isEmpty else {
                 throw ContactMapError(file.path, "cannot hold the \(handle.kind.rawValue) handle \"\(handle.value)\": a handle or contact identifier is empty or holds a tab or a line break")
+            }
+            guard let key = Self.key(for: handle) else {
+                throw ContactMapError(file.path, "cannot hold the \(handle.kind.rawValue) handle \"\(handle.value)\": it has nothing to match by")
             }
             if let other = seen[key], other != identifier {
                 throw ContactMapError(file.path, "cannot hold two contacts (\(other), \(identifier)) for one \(handle.kind.rawValue) handle, \"\(handle.value)\"")

@@ -91,7 +91,7 @@ struct ContentFetch: Sendable {
 
     /// The template filled in and checked: http(s), and https unless http is allowed.
     private func checkedURL(_ template: String, for message: Message) -> Result<URL, ContentFetchFailure> {
-        if let problem = ContentURLTemplate.problem(with: template, allowHTTP: allowHTTP) { return .failure(.noIdentifier("the content URL \(problem)")) }
+        if let problem = ContentURLTemplate.problem(with: template, allowHTTP: allowHTTP) { return .failure(.noURL("the content URL \(problem)")) }
         return source.url(template, for: message)
     }
 

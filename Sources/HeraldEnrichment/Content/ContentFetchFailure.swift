@@ -2,8 +2,10 @@
 ///
 /// No case ever holds the token or the message's text.
 public enum ContentFetchFailure: Error, Hashable, Sendable, CustomStringConvertible {
-    /// The extension has no content URL (`ContentURL`), or an id its template needs is missing.
-    case noIdentifier(String)
+    /// The extension has no usable content URL (`ContentURL`), with why.
+    case noURL(String)
+    /// The push lacks an id the template needs, or has one that cannot go into a URL.
+    case missingID(String)
     /// No token: none stored, or the store could not be read (with why).
     case noToken(String)
     /// The fetch passed its deadline (its own timeout or the budget).
@@ -22,7 +24,8 @@ public enum ContentFetchFailure: Error, Hashable, Sendable, CustomStringConverti
     /// A word for the decision's code and the desk: `timeout`, `401`, `too-large`, `malformed`.
     public var reason: String {
         switch self {
-        case .noIdentifier: "no-url"
+        case .noURL: "no-url"
+        case .missingID: "no-id"
         case .noToken: "no-token"
         case .timedOut: "timeout"
         case .unauthorized(let status, _): String(status)
@@ -35,7 +38,7 @@ public enum ContentFetchFailure: Error, Hashable, Sendable, CustomStringConverti
 
     public var description: String {
         switch self {
-        case .noIdentifier(let why): why
+        case .noURL(let why), .missingID(let why): why
         case .noToken(let why): "no token to send: \(why)"
         case .timedOut: "the content server did not answer in time"
         case .unauthorized(_, tokenSent: true): "the content server refused the token: the app should store a fresh one"

@@ -60,14 +60,20 @@ public struct ContentSource: Sendable {
         for (placeholder, value, name) in [
             ("{message_id}", message.identifier, "message id"), ("{conversation_id}", message.conversationIdentifier, "conversation id"),
         ] where text.contains(placeholder) {
-            guard let value, !value.isEmpty else { return .failure(.noIdentifier("the push carries no \(name) for \(placeholder)")) }
+            guard let value, !value.isEmpty else { return .failure(.missingID("the push carries no \(name) for \(placeholder)")) }
             guard value.count <= 256, !value.allSatisfy({ $0 == "." }) else {
-                return .failure(.noIdentifier("the push's \(name) is no usable id (over 256 characters, or only dots)"))
+                return .failure(.missingID("the push's \(name) is no usable id (over 256 characters, or only dots)"))
             }
             let unreserved = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~")
-            text = text.replacingOccurrences(of: placeholder, with: value.addingPercentEncoding(withAllowedCharacters: unreserved) ?? "")
+            guard let encoded = value.addingPercentEncoding(withAllowedCharacters: unreserved) else {
+                return .failure(.missingID("the push's \(name) cannot be put into a URL"))
+            }
+            text = text.replacingOccurrences(of: placeholder, with: encoded)
         }
-        guard let url = URL(string: text) else { return .failure(.noIdentifier("the content URL \"\(template)\" is no URL once filled in")) }
+        // The ids fill the path or the query only: the server stays the template's.
+        guard let url = URL(string: text), let sample = ContentURLTemplate.sample(template), url.scheme == sample.scheme, url.host == sample.host,
+            url.port == sample.port
+        else { return .failure(.missingID("the content URL \"\(template)\" names another server once the push's ids are filled in")) }
         return .success(url)
     }
 }

@@ -7,18 +7,19 @@ extension Enricher {
     /// push that carried it; on any failure, go on with the push as received and its fallback
     /// text. The acknowledgement, when configured, runs beside the rest and ends before delivery.
     func enrichFetched(_ payload: Payload, original: Preview, progress: EnrichmentProgress, budgetEnd: C.Instant) async -> EnrichedNotification {
+        // When the push arrived, for the acknowledgement: before the fetch, which takes time.
+        let receivedAt = wallClock()
         guard let source = configuration.contentSource else {
-            let decision = Decision(
-                .contentNotFetched, "content not fetched (no-url): the push asks for its content to be fetched, but this extension has no ContentURL: its own text is shown")
-            var notification = await enrichReceived(payload, original: original, progress: progress, budgetEnd: budgetEnd, leading: [decision])
-            notification.fetchesContent = true
-            notification.contentNotFetchedReason = ContentFetchFailure.noIdentifier("").reason
-            return notification
+            let failure = ContentFetchFailure.noURL("the push asks for its content to be fetched, but this extension has no ContentURL")
+            let decision = Decision(.contentNotFetched, "content not fetched (\(failure.reason)): \(failure): its own text is shown")
+            return await enrichReceived(
+                payload, original: original, progress: progress, budgetEnd: budgetEnd, leading: [decision], fetch: .failure(failure))
         }
         let fallback = source.fallbackText ?? original.content.body
         // Until the content arrives, an expiry delivers the fallback.
         var waiting = EnrichedNotification.asSent(original, payload: payload, encryptedFallbackText: nil)
         waiting.content.body = fallback
+        waiting.fetchesContent = true
         progress.publish(waiting)
 
         let fetch = ContentFetch(source: source, fetcher: fetcher, allowHTTP: configuration.allowHTTP)
@@ -28,10 +29,11 @@ extension Enricher {
         case .finished(let result): fetched = result
         case .timedOut: fetched = .failure(.timedOut)
         }
-        let receivedAt = wallClock()
         let wasFetched = if case .success = fetched { true } else { false }
         let clock = self.clock
         let acknowledges = source.acknowledgementTemplate != nil
+        // Beside the rest, bounded by its own 5 s and the budget; the notification waits for it
+        // only while the downloads have not ended.
         async let acknowledgement: Decision? = !acknowledges ? nil : Self.acknowledge(
             message, fetched: wasFetched, receivedAt: receivedAt, with: fetch,
             until: min(clock.now.advanced(by: Self.acknowledgementTimeout), budgetEnd), on: clock)
@@ -42,15 +44,14 @@ extension Enricher {
             let merged = Self.written(json, over: payload, layout: original.layout)
             let decision = Decision(.contentFetched, "the message was fetched from \(Self.host(source.urlTemplate)) and written over the push")
             notification = await enrichReceived(
-                merged, original: Preview(payload: merged, layout: configuration.layout), progress: progress, budgetEnd: budgetEnd, leading: [decision])
+                merged, original: Preview(payload: merged, layout: configuration.layout), progress: progress, budgetEnd: budgetEnd, leading: [decision],
+                fetch: .success(()))
         case .failure(let failure):
             let shown = source.fallbackText == nil ? "the push's own text is shown" : "the fallback text is shown"
             let decision = Decision(.contentNotFetched, "content not fetched (\(failure.reason)): \(failure); \(shown)")
             notification = await enrichReceived(
-                payload, original: original, progress: progress, budgetEnd: budgetEnd, leading: [decision], fallbackBody: fallback)
+                payload, original: original, progress: progress, budgetEnd: budgetEnd, leading: [decision], fallbackBody: fallback, fetch: .failure(failure))
         }
-        notification.fetchesContent = true
-        if case .failure(let failure) = fetched { notification.contentNotFetchedReason = failure.reason }
         if let decision = await acknowledgement { notification.decisions.append(decision) }
         return notification
     }
@@ -66,7 +67,13 @@ extension Enricher {
         var json = payload.json
         if let aps = members.removeValue(forKey: "aps") { json = json.merging(["aps": aps]) }
         let root = layout.dataRoot(in: payload.json)
-        json.set((root.resolve(in: json) ?? .object([:])).merging(.object(members)), at: root)
+        // A root that holds its object as JSON text (Expo's body) is read as that object, so
+        // the push's own ids stay beside the answer's.
+        var existing = root.resolve(in: json) ?? .object([:])
+        if case .string(let text) = existing, let parsed = try? JSONValue(parsing: Array(text.utf8)), parsed.objectValue != nil {
+            existing = parsed  // Text that is no object is replaced, as any non-object value is.
+        }
+        json.set(existing.merging(.object(members)), at: root)
         return Payload(json: json)
     }
 
@@ -85,5 +92,16 @@ extension Enricher {
     /// The template's host, for a decision: never its path, which holds the ids.
     private static func host(_ template: String) -> String {
         ContentURLTemplate.sample(template)?.host ?? "the app's server"
+    }
+}
+
+extension EnrichedNotification {
+    /// Records, for a push that carries only ids, whether its message was fetched, and shows
+    /// the fallback body when it was not; nothing for another push (`fetch` `nil`).
+    mutating func mark(_ fetch: Result<Void, ContentFetchFailure>?, fallbackBody: String?) {
+        guard let fetch else { return }
+        fetchesContent = true
+        if case .failure(let failure) = fetch { contentNotFetchedReason = failure.reason }
+        if let fallbackBody { content.body = fallbackBody }
     }
 }

@@ -65,12 +65,13 @@ public struct Enricher<C: Clock<Duration>>: Sendable {
     ///   - leading: decisions taken before (the content's fetch), put first.
     ///   - fallbackBody: the body shown in place of the payload's, when its content could not
     ///     be fetched.
+    ///   - fetch: for a push that carries only ids, whether its message was fetched.
     func enrichReceived(
         _ payload: Payload, original: Preview, progress: EnrichmentProgress, budgetEnd: C.Instant, leading: [Decision] = [],
-        fallbackBody: String? = nil
+        fallbackBody: String? = nil, fetch: Result<Void, ContentFetchFailure>? = nil
     ) async -> EnrichedNotification {
         var asSent = EnrichedNotification.asSent(original, payload: payload, encryptedFallbackText: configuration.encryptedFallbackText)
-        if let fallbackBody { asSent.content.body = fallbackBody }
+        asSent.mark(fetch, fallbackBody: fallbackBody)
         progress.publish(asSent)
 
         var decisions: [Decision] = []
@@ -91,7 +92,7 @@ public struct Enricher<C: Clock<Duration>>: Sendable {
         var notification = EnrichedNotification(
             stage: .decoded, layoutName: layout.name, extensionWillRun: original.extensionWillRun, content: decoded.content,
             message: decoded.message, decisions: leading + decoded.decisions + decisions)
-        if let fallbackBody { notification.content.body = fallbackBody }
+        notification.mark(fetch, fallbackBody: fallbackBody)
         notification.attachments = decoded.message.attachments.map { AttachmentResult(source: $0, status: .skipped) }
         if let action = decoded.message.action, action.isRetraction {
             // A retraction shows no message of its own: nothing is downloaded. What it shows is

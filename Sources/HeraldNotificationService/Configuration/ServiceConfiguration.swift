@@ -206,7 +206,8 @@ public struct ServiceConfiguration: Sendable {
         default: value = nil
         }
         guard let json, let value, setting.accepts(json) else {
-            problems.append("Herald.\(setting.key): expected \(setting.expected), found \(String(describing: raw)); using the default")
+            let hint = json.flatMap(setting.hint(for:)).map { " (\($0))" } ?? ""
+            problems.append("Herald.\(setting.key): expected \(setting.expected), found \(String(describing: raw))\(hint); using the default")
             return nil
         }
         return value

@@ -9,8 +9,8 @@ struct MessageIntentBuilder {
     /// Whether a sender or group without a picture gets drawn initials (`InitialsAvatar`).
     var drawsInitials = true
     /// Draws, or takes from the cache, an initials avatar's PNG: `nil` when it cannot be drawn,
-    /// with a decision when something went wrong on the way.
-    var drawInitials: (InitialsAvatar) -> (Data?, Decision?) = { _ in (nil, nil) }
+    /// with the decisions taken on the way (the cache's opening, a drawing not stored).
+    var drawInitials: (InitialsAvatar) -> (Data?, [Decision]) = { _ in (nil, []) }
 
     /// The intent for a message with a sender, with its donation metadata and images.
     ///
@@ -54,8 +54,8 @@ struct MessageIntentBuilder {
 
     /// The PNG of drawn initials, or `nil` with a decision that iOS shows its default instead.
     private func drawn(_ initials: InitialsAvatar, _ whose: String, into decisions: inout [Decision]) -> Data? {
-        let (image, problem) = drawInitials(initials)
-        if let problem { decisions.append(problem) }
+        let (image, taken) = drawInitials(initials)
+        decisions += taken
         if image == nil {
             decisions.append(Decision(.initialsNotDrawn, "\(whose) initials could not be drawn here: iOS shows its own default"))
         }
@@ -63,8 +63,9 @@ struct MessageIntentBuilder {
     }
 
     /// The sender as ``SenderMatch`` names them: a matched contact's identifier, else a phone
-    /// or email handle Contacts matches exactly (suggestion type `.none`), else the app's id,
-    /// suggested as an instant-message address.
+    /// or email handle Contacts matches exactly (suggestion type `.none`), else the app handle
+    /// the payload gives, suggested as an instant-message address, else the app's internal id,
+    /// suggested as nothing.
     ///
     /// Apple: the `suggestionType:` initializer is iOS 15 and macOS 12, below Herald's floor.
     private func person(for sender: Person, match: SenderMatch, image: INImage?) -> INPerson {
@@ -94,7 +95,10 @@ struct MessageIntentBuilder {
             suggestion = .none
         case .appIDOnly:
             contactIdentifier = nil
-            suggestion = .instantMessageAddress
+            // Apple: with an instant-message suggestion, interactions show that address in place
+            // of the person's name. A handle the payload gives is meant to be seen (a username);
+            // the app's internal id alone is not, and is suggested as nothing.
+            suggestion = sender.handle == nil ? .none : .instantMessageAddress
         }
         return INPerson(
             personHandle: handle, nameComponents: nameComponents, displayName: sender.displayName, image: image,

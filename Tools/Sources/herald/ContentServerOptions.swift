@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import HeraldCore
 import HeraldEnrichment
-import HeraldSending
 
 /// `--content-server`: fetch a push's message from the app's server when the push carries only
 /// its ids, as the extension does with its `ContentURL`, for `herald preview` and
@@ -58,11 +57,8 @@ struct ContentServerOptions: ParsableArguments {
         for (flag, template) in [("--content-server", contentServer), ("--content-ack", contentAcknowledgement)] {
             guard let template else { continue }
             if let problem = ContentURLTemplate.problem(with: template, allowHTTP: allowHTTP, needsPlaceholder: flag == "--content-server") {
-                throw .usage("\(flag): \(problem)\(allowHTTP ? "" : " (--allow-http allows a server on loopback)")")
-            }
-            // The token would travel in cleartext: plain http is for a server on this machine.
-            if let url = ContentURLTemplate.sample(template), url.scheme?.lowercased() == "http", !url.hasLoopbackHost {
-                throw .usage("\(flag): \(template) is refused: plain http would send the token to \(url.host ?? "it") in cleartext; use https, or http only to a loopback address (localhost, 127.0.0.1, ::1)")
+                let isHTTP = ContentURLTemplate.sample(template)?.scheme?.lowercased() == "http"
+                throw .usage("\(flag): \(problem)\(isHTTP && !allowHTTP ? " (--allow-http allows a server on loopback)" : "")")
             }
         }
         var source = ContentSource(

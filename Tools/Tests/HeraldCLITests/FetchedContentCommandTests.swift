@@ -73,7 +73,7 @@ struct FetchedContentCommandTests {
         (["--content-ack", "https://api.example.com/ack"], "--content-ack, --content-token-file, --content-fallback-text and --content-timeout go with --content-server"),
         (["--content-server", "https://api.example.com/{message_id}", "--content-token-file", "/nonexistent/token"], "--content-token-file /nonexistent/token: cannot be read"),
         // The token would cross the network in cleartext.
-        (["--allow-http", "--content-server", "http://192.0.2.2:8080/{message_id}"], "plain http would send the token to 192.0.2.2 in cleartext"),
+        (["--allow-http", "--content-server", "http://192.0.2.2:8080/{message_id}"], "uses plain http to 192.0.2.2, which would carry the token in cleartext"),
         (["--content-server", "https://api.example.com/messages/{msg_id}"], "holds {msg_id}, which is no placeholder"),
         (["--content-server", "https://api.example.com/messages/"], "so every push would fetch the same URL"),
         (["--content-server", "https://api.example.com/{message_id}", "--content-timeout", "40"], "--content-timeout"),

@@ -151,7 +151,7 @@ struct LintTests {
         Case(rule: .fetchContentWithoutID, payload: ["aps": ["alert": "New message", "mutable-content": 1], "communication": ["fetch_content": true, "conversation_id": "c-1"]],
              severity: .warning, mentions: "{conversation_id} alone"),
         Case(rule: .fetchContentWithoutID, payload: ["aps": ["alert": "New message", "mutable-content": 1], "communication": ["fetch_content": true, "message_id": ".."]],
-             severity: .error, mentions: "only dots"),
+             severity: .error, mentions: "message_id is only dots"),
         // Without the extension the fetched message is lost: an error, as for a sender.
         Case(rule: .noMutableContent, payload: ["aps": ["alert": "New message"], "communication": ["fetch_content": true, "message_id": "m-1"]],
              severity: .error, mentions: "the message, which it fetches, is lost"),

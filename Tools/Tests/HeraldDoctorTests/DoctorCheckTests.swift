@@ -246,7 +246,9 @@ import Testing
     }
 
     @Test(arguments: [
-        (["ContentURL": "http://api.example.com/{message_id}"], [DoctorFinding.Status.error], "Herald.ContentURL is plain http"),
+        (["ContentURL": "http://127.0.0.1:8080/{message_id}"], [DoctorFinding.Status.error], "Herald.ContentURL is plain http"),
+        (["ContentURL": "http://api.example.com/{message_id}", "AllowHTTP": true], [.error], "which would carry the token in cleartext"),
+        (["ContentURL": "https://{message_id}/messages"], [.error], "a push's id would choose the server"),
         (["ContentURL": "https://api.example.com/{message_id}", "ContentTimeout": 20, "Budget": 15], [.warning], "not less than Herald.Budget's 15.0 s"),
         (["ContentFallbackText": "New message"], [.warning], "Herald.ContentFallbackText do nothing without Herald.ContentURL"),
         (["ContentURL": "https://api.example.com/messages/{msg_id}"], [.error], "holds {msg_id}, which is no placeholder"),

@@ -21,8 +21,9 @@ extension Linter {
         // What the extension refuses to put into a URL (ContentSource).
         for (key, id) in [("message_id", message.identifier), ("conversation_id", message.conversationIdentifier)] {
             guard let id, id.count > 256 || id.allSatisfy({ $0 == "." }) else { continue }
+            let what = id.isEmpty ? "empty" : id.count > 256 ? "over 256 characters" : "only dots"
             findings.append(LintFinding(
-                .fetchContentWithoutID, "\(key) is over 256 characters or only dots, which the extension does not put into its ContentURL: nothing is fetched"))
+                .fetchContentWithoutID, "\(key) is \(what), which the extension does not put into its ContentURL: nothing is fetched"))
         }
         var carried: [String] = []
         if !preview.content.title.isEmpty { carried.append("a title") }

@@ -41,7 +41,7 @@ extension ExtensionChecks {
         if check == .keychainGroup, herald?.string(settingKey) == nil, herald?.string(ExtensionSetting.contentURL.key) != nil {
             failed = true
             add(check, .warning, service,
-                "Herald.ContentURL is set but Herald.KeychainGroup is not, so the extension cannot read the token the app stores (ContentToken): messages are fetched without one",
+                "Herald.ContentURL is set but Herald.KeychainGroup is not, so the extension looks for the token the app stores (ContentToken) in no group the app names: messages are likely fetched without one",
                 fix: "Share a keychain group between the app and the extension (Keychain Sharing), name it in Herald.KeychainGroup, and store the token there with ContentToken(accessGroup:).")
         }
         guard !failed else { return }
@@ -101,7 +101,10 @@ extension ExtensionChecks {
         var reported = false
         let allowsHTTP = entries[ExtensionSetting.allowHTTP.key]?.jsonValue == .bool(true)
         for key in [ExtensionSetting.contentURL.key, ExtensionSetting.contentAcknowledgementURL.key] {
-            guard let value = entries[key]?.stringValue, ContentURLTemplate.sample(value)?.scheme?.lowercased() == "http", !allowsHTTP else { continue }
+            // Plain http to another host is refused by the key's own rule, reported above.
+            guard let value = entries[key]?.stringValue, let url = ContentURLTemplate.sample(value), url.scheme?.lowercased() == "http",
+                url.hasLoopbackHost, !allowsHTTP
+            else { continue }
             reported = true
             add(.heraldSettings, .error, service, "Herald.\(key) is plain http, which the extension refuses without Herald.AllowHTTP: \(key == "ContentURL" ? "no message is fetched" : "no arrival is acknowledged")",
                 fix: "Use https (plain http is for a server on loopback, with Herald.AllowHTTP true).")
