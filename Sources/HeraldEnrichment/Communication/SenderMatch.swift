@@ -6,9 +6,10 @@ import HeraldCore
 /// allowed people, who are entries in Contacts: the sender must resolve to a contact. Apple's
 /// order (Implementing communication notifications) is the one followed here: the contact's
 /// identifier when the app has matched one; else the phone number or email address, which
-/// Contacts matches exactly (`INPersonSuggestionType.none`); else the app's own id, with the
-/// suggestion type a messaging app's ids are (`.instantMessageAddress`), which no contact
-/// matches by itself.
+/// Contacts matches exactly (`INPersonSuggestionType.none`); else the app's own handle, which no
+/// contact matches by itself (the adapter suggests an app handle the payload gives as an
+/// instant-message address, and the internal id alone as nothing, since such a suggestion is
+/// shown in place of the name).
 ///
 /// UNVERIFIED: whether a contact the user created from iOS's suggestion is then enough for
 /// Focus (Apple does not say; not seen on a device).
