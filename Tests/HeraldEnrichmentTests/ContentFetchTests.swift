@@ -48,7 +48,7 @@ extension URLSessionSuites {
             #expect(result.content.badge == 2)  // the push's own fields stay where the answer has none
             #expect(result.message.sender?.displayName == "Maya")
             #expect(result.decisions.first?.code == .contentFetched)
-            #expect(result.fetchesContent && result.contentNotFetchedReason == nil)
+            #expect(result.contentFetch == .fetched)
             let request = try #require(server.requests.first { $0.path.hasPrefix("/messages/") })
             #expect(request.method == "GET")
             #expect(request.target == "/messages/m%2F1%20%3Fx?conversation=c-1")
@@ -97,7 +97,8 @@ extension URLSessionSuites {
             #expect(start.duration(to: clock.now) < failure.timeout + .seconds(60))
             #expect(result.content.body == "New message: open the app to read it")
             #expect(result.message.sender == nil)
-            #expect(result.fetchesContent && result.contentNotFetchedReason.map { failure.reason.contains("(\($0))") } == true)
+            guard case .notFetched(let reason)? = result.contentFetch else { Issue.record("\(String(describing: result.contentFetch))"); return }
+            #expect(failure.reason.contains("(\(reason.reason))"))
             let decision = try #require(result.decisions.first { $0.code == .contentNotFetched })
             #expect(decision.message.hasPrefix("content not fetched \(failure.reason)"), "\(decision.message)")
             #expect(decision.message.hasSuffix("the fallback text is shown"))

@@ -10,7 +10,21 @@ public enum ContentURLTemplate {
 
     /// The template with every placeholder filled with `x`: what its scheme and host are.
     public static func sample(_ template: String) -> URL? {
-        URL(string: placeholders.reduce(template) { $0.replacingOccurrences(of: $1, with: "x") })
+        sample(template, filling: "x")
+    }
+
+    private static func sample(_ template: String, filling value: String) -> URL? {
+        URL(string: placeholders.reduce(template) { $0.replacingOccurrences(of: $1, with: value) })
+    }
+
+    /// Why `id` cannot fill a placeholder, or `nil` when it can: the extension puts no empty id,
+    /// no id of only dots (a path's `.` or `..`) and none over 256 characters into a URL. Lint
+    /// judges a push's ids with the same rule.
+    public static func problem(withID id: String) -> String? {
+        if id.isEmpty { return "empty" }
+        if id.count > 256 { return "over 256 characters" }
+        if id.allSatisfy({ $0 == "." }) { return "only dots" }
+        return nil
     }
 
     /// What is wrong with `template`, or `nil` when it is usable.
@@ -32,7 +46,7 @@ public enum ContentURLTemplate {
         }
         // A placeholder in the scheme, host or port would let a push's id choose the server the
         // token goes to: the two samples must name the same one.
-        let other = URL(string: placeholders.reduce(template) { $0.replacingOccurrences(of: $1, with: "y") })
+        let other = sample(template, filling: "y")
         if other?.scheme != url.scheme || other?.host != url.host || other?.port != url.port {
             return "\"\(template)\" has a placeholder before its path, so a push's id would choose the server: put the ids in the path or the query"
         }

@@ -11,14 +11,16 @@ struct ContentFetch: Sendable {
     /// The payload the server gave for `message`, or why there is none.
     ///
     /// The caller bounds the time; this bounds the bytes. The answer must be a JSON object.
-    func payload(for message: Message) async -> Result<JSONValue, ContentFetchFailure> {
+    ///
+    /// - Parameter authorization: what ``authorization()`` gave.
+    func payload(for message: Message, authorization: Result<String?, ContentFetchFailure>) async -> Result<JSONValue, ContentFetchFailure> {
         let url: URL
         switch checkedURL(source.urlTemplate, for: message) {
         case .success(let checked): url = checked
         case .failure(let failure): return .failure(failure)
         }
         var headers = ["Accept": "application/json"]
-        switch await authorization() {
+        switch authorization {
         case .success(let value): headers["Authorization"] = value
         case .failure(let failure): return .failure(failure)
         }
@@ -59,7 +61,9 @@ struct ContentFetch: Sendable {
     /// content was fetched, and when the push arrived (whole seconds since 1970).
     ///
     /// - Returns: the decision; `nil` when no acknowledgement is configured.
-    func acknowledge(_ message: Message, fetched: Bool, receivedAt: Date) async -> Decision? {
+    func acknowledge(
+        _ message: Message, fetched: Bool, receivedAt: Date, authorization: Result<String?, ContentFetchFailure>
+    ) async -> Decision? {
         guard let template = source.acknowledgementTemplate else { return nil }
         let url: URL
         switch checkedURL(template, for: message) {
@@ -68,7 +72,7 @@ struct ContentFetch: Sendable {
         }
         var headers = ["Content-Type": "application/json"]
         // The acknowledgement goes without a token when there is none: the server may accept it.
-        if case .success(let value) = await authorization() { headers["Authorization"] = value }
+        if case .success(let value) = authorization { headers["Authorization"] = value }
         let body: JSONValue = [
             "message_id": message.identifier.map(JSONValue.string) ?? .null,
             "conversation_id": message.conversationIdentifier.map(JSONValue.string) ?? .null,
@@ -95,9 +99,10 @@ struct ContentFetch: Sendable {
         return source.url(template, for: message)
     }
 
-    /// `Bearer <token>`, or why there is none. No token at all is no failure: the request goes
-    /// without one, and the server says whether it needs one.
-    private func authorization() async -> Result<String?, ContentFetchFailure> {
+    /// `Bearer <token>`, or why there is none: read once per push, for the fetch and the
+    /// acknowledgement. No token at all is no failure: the request goes without one, and the
+    /// server says whether it needs one.
+    func authorization() async -> Result<String?, ContentFetchFailure> {
         guard let provider = source.tokenProvider else { return .success(nil) }
         do {
             guard let token = try await provider.token() else { return .success(nil) }

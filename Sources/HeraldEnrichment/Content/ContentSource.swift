@@ -53,16 +53,16 @@ public struct ContentSource: Sendable {
     /// The template with the message's ids filled in, each percent-encoded whole (a `/` or `?`
     /// in an id cannot reach another path or a query).
     ///
-    /// - Returns: the URL, or why there is none: an id the template needs is missing, too long
-    ///   (over 256 characters) or only dots.
+    /// - Returns: the URL, or why there is none: an id the template needs is missing, or one
+    ///   ``ContentURLTemplate/problem(withID:)`` refuses.
     func url(_ template: String, for message: Message) -> Result<URL, ContentFetchFailure> {
         var text = template
         for (placeholder, value, name) in [
             ("{message_id}", message.identifier, "message id"), ("{conversation_id}", message.conversationIdentifier, "conversation id"),
         ] where text.contains(placeholder) {
-            guard let value, !value.isEmpty else { return .failure(.missingID("the push carries no \(name) for \(placeholder)")) }
-            guard value.count <= 256, !value.allSatisfy({ $0 == "." }) else {
-                return .failure(.missingID("the push's \(name) is no usable id (over 256 characters, or only dots)"))
+            guard let value else { return .failure(.missingID("the push carries no \(name) for \(placeholder)")) }
+            if let problem = ContentURLTemplate.problem(withID: value) {
+                return .failure(.missingID("the push's \(name) is \(problem), which is no usable id"))
             }
             let unreserved = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~")
             guard let encoded = value.addingPercentEncoding(withAllowedCharacters: unreserved) else {

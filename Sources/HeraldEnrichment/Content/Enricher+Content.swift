@@ -11,31 +11,30 @@ extension Enricher {
         let receivedAt = wallClock()
         guard let source = configuration.contentSource else {
             let failure = ContentFetchFailure.noURL("the push asks for its content to be fetched, but this extension has no ContentURL")
-            let decision = Decision(.contentNotFetched, "content not fetched (\(failure.reason)): \(failure): its own text is shown")
-            return await enrichReceived(
-                payload, original: original, progress: progress, budgetEnd: budgetEnd, leading: [decision], fetch: .failure(failure))
+            return await notFetched(failure, payload, original: original, fallbackText: nil, progress: progress, budgetEnd: budgetEnd)
         }
-        let fallback = source.fallbackText ?? original.content.body
         // Until the content arrives, an expiry delivers the fallback.
         var waiting = EnrichedNotification.asSent(original, payload: payload, encryptedFallbackText: nil)
-        waiting.content.body = fallback
-        waiting.fetchesContent = true
+        waiting.mark(.notFetched(.timedOut), fallbackBody: source.fallbackText ?? original.content.body)
         progress.publish(waiting)
 
         let fetch = ContentFetch(source: source, fetcher: fetcher, allowHTTP: configuration.allowHTTP)
         let message = original.message
-        let fetched: Result<JSONValue, ContentFetchFailure>
-        switch await Deadline.run(until: min(clock.now.advanced(by: source.timeout), budgetEnd), on: clock, { await fetch.payload(for: message) }) {
-        case .finished(let result): fetched = result
-        case .timedOut: fetched = .failure(.timedOut)
+        // The token is read once, for the fetch and the acknowledgement, within the fetch's
+        // deadline: a keychain may hang as well as a server.
+        let (token, fetched): (Result<String?, ContentFetchFailure>, Result<JSONValue, ContentFetchFailure>)
+        switch await Deadline.run(until: min(clock.now.advanced(by: source.timeout), budgetEnd), on: clock, {
+            let token = await fetch.authorization()
+            return (token, await fetch.payload(for: message, authorization: token))
+        }) {
+        case .finished(let result): (token, fetched) = result
+        case .timedOut: (token, fetched) = (.failure(.timedOut), .failure(.timedOut))
         }
         let wasFetched = if case .success = fetched { true } else { false }
         let clock = self.clock
-        let acknowledges = source.acknowledgementTemplate != nil
-        // Beside the rest, bounded by its own 5 s and the budget; the notification waits for it
-        // only while the downloads have not ended.
-        async let acknowledgement: Decision? = !acknowledges ? nil : Self.acknowledge(
-            message, fetched: wasFetched, receivedAt: receivedAt, with: fetch,
+        // Beside the rest, within its own 5 s and the budget.
+        async let acknowledgement: Decision? = source.acknowledgementTemplate == nil ? nil : Self.acknowledge(
+            message, fetched: wasFetched, receivedAt: receivedAt, token: token, with: fetch,
             until: min(clock.now.advanced(by: Self.acknowledgementTimeout), budgetEnd), on: clock)
 
         var notification: EnrichedNotification
@@ -45,15 +44,35 @@ extension Enricher {
             let decision = Decision(.contentFetched, "the message was fetched from \(Self.host(source.urlTemplate)) and written over the push")
             notification = await enrichReceived(
                 merged, original: Preview(payload: merged, layout: configuration.layout), progress: progress, budgetEnd: budgetEnd, leading: [decision],
-                fetch: .success(()))
+                fetch: .fetched)
         case .failure(let failure):
-            let shown = source.fallbackText == nil ? "the push's own text is shown" : "the fallback text is shown"
-            let decision = Decision(.contentNotFetched, "content not fetched (\(failure.reason)): \(failure); \(shown)")
-            notification = await enrichReceived(
-                payload, original: original, progress: progress, budgetEnd: budgetEnd, leading: [decision], fallbackBody: fallback, fetch: .failure(failure))
+            notification = await notFetched(failure, payload, original: original, fallbackText: source.fallbackText, progress: progress, budgetEnd: budgetEnd)
         }
         if let decision = await acknowledgement { notification.decisions.append(decision) }
         return notification
+    }
+
+    /// The pipeline on the push as received, its body the fallback text (else its own), with the
+    /// decision that says why nothing was fetched.
+    private func notFetched(
+        _ failure: ContentFetchFailure, _ payload: Payload, original: Preview, fallbackText: String?, progress: EnrichmentProgress, budgetEnd: C.Instant
+    ) async -> EnrichedNotification {
+        let shown = fallbackText == nil ? "the push's own text is shown" : "the fallback text is shown"
+        let decision = Decision(.contentNotFetched, "content not fetched (\(failure.reason)): \(failure); \(shown)")
+        return await enrichReceived(
+            payload, original: original, progress: progress, budgetEnd: budgetEnd, leading: [decision],
+            fallbackBody: fallbackText ?? original.content.body, fetch: .notFetched(failure))
+    }
+
+    /// POSTs the acknowledgement within `deadline`.
+    private static func acknowledge(
+        _ message: Message, fetched: Bool, receivedAt: Date, token: Result<String?, ContentFetchFailure>, with fetch: ContentFetch,
+        until deadline: C.Instant, on clock: C
+    ) async -> Decision? {
+        switch await Deadline.run(until: deadline, on: clock, { await fetch.acknowledge(message, fetched: fetched, receivedAt: receivedAt, authorization: token) }) {
+        case .finished(let decision): return decision
+        case .timedOut: return Decision(.contentNotAcknowledged, "the arrival was not acknowledged: the server did not answer in time")
+        }
     }
 
     /// The server's answer written over the push. An answer in plain APNs shape (no provider's
@@ -80,15 +99,6 @@ extension Enricher {
     /// How long the acknowledgement may take; the budget still bounds it.
     static var acknowledgementTimeout: Duration { .seconds(5) }
 
-    private static func acknowledge(
-        _ message: Message, fetched: Bool, receivedAt: Date, with fetch: ContentFetch, until deadline: C.Instant, on clock: C
-    ) async -> Decision? {
-        switch await Deadline.run(until: deadline, on: clock, { await fetch.acknowledge(message, fetched: fetched, receivedAt: receivedAt) }) {
-        case .finished(let decision): return decision
-        case .timedOut: return Decision(.contentNotAcknowledged, "the arrival was not acknowledged: the server did not answer in time")
-        }
-    }
-
     /// The template's host, for a decision: never its path, which holds the ids.
     private static func host(_ template: String) -> String {
         ContentURLTemplate.sample(template)?.host ?? "the app's server"
@@ -96,12 +106,11 @@ extension Enricher {
 }
 
 extension EnrichedNotification {
-    /// Records, for a push that carries only ids, whether its message was fetched, and shows
-    /// the fallback body when it was not; nothing for another push (`fetch` `nil`).
-    mutating func mark(_ fetch: Result<Void, ContentFetchFailure>?, fallbackBody: String?) {
+    /// Records, for a push that carries only ids, what became of its message, and shows the
+    /// fallback body; nothing for another push (`fetch` `nil`).
+    mutating func mark(_ fetch: ContentFetchOutcome?, fallbackBody: String?) {
         guard let fetch else { return }
-        fetchesContent = true
-        if case .failure(let failure) = fetch { contentNotFetchedReason = failure.reason }
+        contentFetch = fetch
         if let fallbackBody { content.body = fallbackBody }
     }
 }

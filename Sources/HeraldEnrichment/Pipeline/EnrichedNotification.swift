@@ -53,12 +53,9 @@ public struct EnrichedNotification: Hashable, Sendable {
     /// The address-book contact the app's ``ContactMap`` matched to the sender; `nil` when it
     /// has none, or there is no map (``EnrichmentConfiguration/contactMap``).
     public var senderContactIdentifier: String?
-    /// For a push that carries only ids (`fetch_content`): `nil` when its message was fetched,
-    /// else why not (``ContentFetchFailure/reason``: `timeout`, `401`, `too-large`, …, or
-    /// `no-url` without a content URL). `nil` too for any other push: see ``fetchesContent``.
-    public var contentNotFetchedReason: String?
-    /// Whether the push asked for its content to be fetched.
-    public var fetchesContent: Bool
+    /// For a push that carries only ids (`fetch_content`): whether its message was fetched, and
+    /// why not; `nil` for any other push.
+    public var contentFetch: ContentFetchOutcome?
 
     /// - Parameters: see the properties.
     public init(
@@ -78,8 +75,7 @@ public struct EnrichedNotification: Hashable, Sendable {
         self.deliversNothing = deliversNothing
         self.countedInBadge = 0
         self.senderContactIdentifier = nil
-        self.contentNotFetchedReason = nil
-        self.fetchesContent = false
+        self.contentFetch = nil
     }
 
     /// Whether iOS can show the communication layout (``HeraldCore/Message/isCommunication``).

@@ -68,7 +68,7 @@ public struct Enricher<C: Clock<Duration>>: Sendable {
     ///   - fetch: for a push that carries only ids, whether its message was fetched.
     func enrichReceived(
         _ payload: Payload, original: Preview, progress: EnrichmentProgress, budgetEnd: C.Instant, leading: [Decision] = [],
-        fallbackBody: String? = nil, fetch: Result<Void, ContentFetchFailure>? = nil
+        fallbackBody: String? = nil, fetch: ContentFetchOutcome? = nil
     ) async -> EnrichedNotification {
         var asSent = EnrichedNotification.asSent(original, payload: payload, encryptedFallbackText: configuration.encryptedFallbackText)
         asSent.mark(fetch, fallbackBody: fallbackBody)

@@ -66,9 +66,12 @@ extension PreviewReport {
                 ]
             }),
             // A push that carries only ids: whether its message was fetched, and why not.
-            "fetch": notification.fetchesContent
-                ? ["fetched": .bool(notification.contentNotFetchedReason == nil), "reason": notification.contentNotFetchedReason.map(JSONValue.string) ?? .null]
-                : .null,
+            "fetch": notification.contentFetch.map { outcome -> JSONValue in
+                switch outcome {
+                case .fetched: ["fetched": true, "reason": .null]
+                case .notFetched(let failure): ["fetched": false, "reason": .string(failure.reason)]
+                }
+            } ?? .null,
             "decisions": .array(notification.decisions.map(\.json)),
             "request": conversion?.json ?? .null,
             "lint": .array(lint.map(\.json)),

@@ -15,8 +15,8 @@ extension PreviewReport {
         let notRunning = isBackgroundPush ? "does not run (a background push: iOS shows nothing)" : "does not run (iOS shows the payload as sent)"
         lines.append("Extension:  " + (notification.extensionWillRun ? "runs" : notRunning))
         if let action { lines.append("Action:     " + action) }
-        if let fetch = notification.decisions.first(where: { $0.code == .contentFetched || $0.code == .contentNotFetched }) {
-            let hint = notification.contentNotFetchedReason == "no-url" ? " (--content-server fetches it here)" : ""
+        if notification.contentFetch != nil, let fetch = notification.decisions.first(where: { $0.code == .contentFetched || $0.code == .contentNotFetched }) {
+            let hint = if case .notFetched(.noURL)? = notification.contentFetch { " (--content-server fetches it here)" } else { "" }
             lines.append("Fetched:    " + fetch.message + hint)
         }
         lines.append("")

@@ -18,12 +18,11 @@ extension Linter {
                 "this push asks for its content to be fetched, but carries no message_id: it is fetched only when the extension's ContentURL names {conversation_id} alone",
                 severity: .warning))
         }
-        // What the extension refuses to put into a URL (ContentSource).
+        // What the extension refuses to put into a URL.
         for (key, id) in [("message_id", message.identifier), ("conversation_id", message.conversationIdentifier)] {
-            guard let id, id.count > 256 || id.allSatisfy({ $0 == "." }) else { continue }
-            let what = id.isEmpty ? "empty" : id.count > 256 ? "over 256 characters" : "only dots"
+            guard let id, let problem = ContentURLTemplate.problem(withID: id) else { continue }
             findings.append(LintFinding(
-                .fetchContentWithoutID, "\(key) is \(what), which the extension does not put into its ContentURL: nothing is fetched"))
+                .fetchContentWithoutID, "\(key) is \(problem), which the extension does not put into its ContentURL: nothing is fetched"))
         }
         var carried: [String] = []
         if !preview.content.title.isEmpty { carried.append("a title") }
