@@ -127,9 +127,8 @@ public struct PayloadBuilder: Sendable {
     ///   ``PayloadBuildError/Code/sealingFailed``.
     public func buildBackground(_ message: Message) throws(PayloadBuildError) -> BuiltPayload {
         try Self.validateIdentifiers(of: message)
-        if message.fetchesContent {
-            throw PayloadBuildError(
-                .fetchedContent, "a push whose content is fetched must be an alert push with mutable-content: the extension never runs for a background push")
+        if let problem = message.fetchedContentProblem(text: nil, isSealed: sealing != nil) {
+            throw PayloadBuildError(.fetchedContent, problem)
         }
         var message = message
         // A background push is the background fallback: said in the payload for a preview.
@@ -163,19 +162,6 @@ public struct PayloadBuilder: Sendable {
         return message.action?.isRetraction == true && message.retractFallback == .background ? try buildBackground(message) : try build(outgoing)
     }
 
-    /// A push whose content is fetched: unsealed, so the extension can read the ids it fetches
-    /// by, and with the message's id.
-    private func validateFetched(_ message: Message) throws(PayloadBuildError) {
-        if sealing != nil {
-            throw PayloadBuildError(
-                .fetchedContent,
-                "a push whose content is fetched carries only ids, which the extension must read to fetch by: build it unsealed, and seal the server's answer instead")
-        }
-        if message.identifier == nil, message.conversationIdentifier == nil {
-            throw PayloadBuildError(.fetchedContent, "a push whose content is fetched needs the message's id (or its conversation's) to fetch it by")
-        }
-    }
-
     private func seal(_ plaintext: JSONValue, with sealing: Sealing) throws(PayloadBuildError) -> JSONValue {
         do {
             return try sealing.seal(plaintext)
@@ -195,12 +181,8 @@ public struct PayloadBuilder: Sendable {
 
     private func validate(_ outgoing: OutgoingMessage) throws(PayloadBuildError) {
         try Self.validateIdentifiers(of: outgoing.message)
-        if outgoing.message.fetchesContent {
-            try validateFetched(outgoing.message)
-            guard !outgoing.text.allSatisfy(\.isWhitespace) else {
-                throw PayloadBuildError(
-                    .fetchedContent, "a push whose content is fetched needs a placeholder body (\"New message\"): without a visible alert iOS runs no extension")
-            }
+        if let problem = outgoing.message.fetchedContentProblem(text: outgoing.text, isSealed: sealing != nil) {
+            throw PayloadBuildError(.fetchedContent, problem)
         }
         switch RetractionPush.problem(with: outgoing.message, isBackground: false) {
         case .noFallback?:

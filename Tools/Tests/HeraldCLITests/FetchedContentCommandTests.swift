@@ -137,12 +137,12 @@ struct FetchedContentCommandTests {
         #expect(refused.stderr.contains("--fetch-content sends only ids, and the server's answer carries the message: leave out --sender-name, --title"), "\(refused.stderr)")
         let noID = try await HeraldProcess.run(["send", "apns", "--topic", "com.example.chat", "--sandbox", "--token", token, "--dry-run", "--fetch-content"])
         #expect(noID.status == 2)
-        #expect(noID.stderr.contains("--fetch-content needs --message-id"))
+        #expect(noID.stderr.contains("--fetch-content: a push whose content is fetched needs the message's id (or its conversation's)"), "\(noID.stderr)")
         let base = ["send", "apns", "--topic", "com.example.chat", "--sandbox", "--token", token, "--dry-run", "--fetch-content", "--message-id", "m-42"]
         for (extra, says) in [
-            (["--push-type", "background"], "--fetch-content needs an alert push"),
-            (["--seal-keys", HeraldProcess.path("Examples/keys/demo-keys.json"), "--seal-key-id", "demo-2026-11"], "leave out --seal-keys"),
-            (["--text", " "], "--fetch-content needs a visible placeholder --text"),
+            (["--push-type", "background"], "--fetch-content: a push whose content is fetched must be an alert push"),
+            (["--seal-keys", HeraldProcess.path("Examples/keys/demo-keys.json"), "--seal-key-id", "demo-2026-11"], "leave it unsealed, and seal the server's answer instead"),
+            (["--text", " "], "--fetch-content: a push whose content is fetched needs a visible placeholder body"),
         ] {
             let refusedToo = try await HeraldProcess.run(base + extra)
             #expect(refusedToo.status == 2)

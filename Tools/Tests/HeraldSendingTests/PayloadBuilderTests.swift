@@ -184,9 +184,9 @@ import HeraldSending
         #expect(built.json["aps"]?["category"] == nil)  // no sender: the server's answer names it
         let sealing = PayloadBuilder.Sealing(fieldName: "sealed") { _ in "box" }
         let refusals: [(() throws(PayloadBuildError) -> BuiltPayload, String)] = [
-            ({ () throws(PayloadBuildError) in try PayloadBuilder(sealing: sealing).build(OutgoingMessage(message: idOnly, text: "New message")) }, "build it unsealed"),
+            ({ () throws(PayloadBuildError) in try PayloadBuilder(sealing: sealing).build(OutgoingMessage(message: idOnly, text: "New message")) }, "leave it unsealed"),
             ({ () throws(PayloadBuildError) in try PayloadBuilder().buildBackground(idOnly) }, "never runs for a background push"),
-            ({ () throws(PayloadBuildError) in try PayloadBuilder().build(OutgoingMessage(message: idOnly, text: " ")) }, "needs a placeholder body"),
+            ({ () throws(PayloadBuildError) in try PayloadBuilder().build(OutgoingMessage(message: idOnly, text: " ")) }, "needs a visible placeholder body"),
             ({ () throws(PayloadBuildError) in try PayloadBuilder().build(OutgoingMessage(message: Message(fetchesContent: true), text: "New message")) },
              "needs the message's id"),
         ]

@@ -123,10 +123,6 @@ struct MessageOptions: ParsableArguments {
 
     func validate() throws {
         if fetchContent {
-            if let text, text.allSatisfy(\.isWhitespace) {
-                throw ValidationError("--fetch-content needs a visible placeholder --text (default \"New message\"): without one iOS runs no extension")
-            }
-            guard messageID != nil else { throw ValidationError("--fetch-content needs --message-id: the extension fetches the message by its id") }
             let carried = [
                 ("--sender-name", senderName != nil), ("--sender-id", senderID != nil), ("--sender-handle", senderHandle != nil),
                 ("--sender-given-name", senderGivenName != nil), ("--sender-family-name", senderFamilyName != nil), ("--avatar-url", avatarURL != nil),
@@ -201,16 +197,13 @@ struct MessageOptions: ParsableArguments {
     /// gets by default.
     var hasText: Bool { text != nil || isRetraction || fetchContent }
 
-    /// `--fetch-content` refused with what cannot carry it: a background push (the extension
-    /// never runs) or sealing (the ids the extension fetches by would be inside the box).
+    /// `--fetch-content` refused as the payload builder would refuse it (HeraldSending's
+    /// `Message.fetchedContentProblem`), before anything is built: a background push, sealing,
+    /// no id, no placeholder.
     func checkFetchContent(isBackground: Bool, isSealing: Bool) throws {
-        guard fetchContent else { return }
-        if isBackground {
-            throw ValidationError("--fetch-content needs an alert push: the extension, which fetches the message, never runs for a background push")
-        }
-        if isSealing {
-            throw ValidationError(
-                "--fetch-content sends only ids, which the extension must read to fetch by: leave out --seal-keys, and seal the server's answer instead")
+        let text = isBackground ? nil : text ?? Self.fetchPlaceholder
+        if let problem = data.fetchedContentProblem(text: text, isSealed: isSealing) {
+            throw ValidationError("--fetch-content: \(problem)")
         }
     }
 

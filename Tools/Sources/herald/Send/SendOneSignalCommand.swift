@@ -76,6 +76,7 @@ struct SendOneSignalCommand: AsyncParsableCommand {
         guard message.hasText else {
             throw ValidationError("give --text (with --sender-name for a communication notification); OneSignal builds the payload itself, from the message flags")
         }
+        try message.checkFetchContent(isBackground: false, isSealing: false)
         if let endpoint {
             try EndpointOption.check(endpoint, schemes: ["https", "http"], why: "http only to a loopback address, for a local test server")
             do {
