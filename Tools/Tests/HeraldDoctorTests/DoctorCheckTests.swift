@@ -246,7 +246,7 @@ import Testing
     }
 
     @Test(arguments: [
-        (["ContentURL": "http://127.0.0.1:8080/{message_id}"], [DoctorFinding.Status.error], "Herald.ContentURL is plain http"),
+        (["ContentURL": "http://127.0.0.1:8080/{message_id}"], [DoctorFinding.Status.error], "Herald.AllowHTTP is not true, so the extension refuses it"),
         (["ContentURL": "http://api.example.com/{message_id}", "AllowHTTP": true], [.error], "which would carry the token in cleartext"),
         (["ContentURL": "https://{message_id}/messages"], [.error], "a push's id would choose the server"),
         (["ContentURL": "https://api.example.com/{message_id}", "ContentTimeout": 20, "Budget": 15], [.warning], "not less than Herald.Budget's 15.0 s"),

@@ -99,14 +99,15 @@ extension ExtensionChecks {
             return true
         }
         var reported = false
+        // Each key's own rule takes plain http as allowed; with the dictionary's AllowHTTP the
+        // extension may still refuse it (ContentURLTemplate, as ServiceConfiguration reads it).
         let allowsHTTP = entries[ExtensionSetting.allowHTTP.key]?.jsonValue == .bool(true)
-        for key in [ExtensionSetting.contentURL.key, ExtensionSetting.contentAcknowledgementURL.key] {
-            // Plain http to another host is refused by the key's own rule, reported above.
-            guard let value = entries[key]?.stringValue, let url = ContentURLTemplate.sample(value), url.scheme?.lowercased() == "http",
-                url.hasLoopbackHost, !allowsHTTP
+        for setting in [ExtensionSetting.contentURL, .contentAcknowledgementURL] {
+            guard let json = entries[setting.key]?.jsonValue, setting.accepts(json), let value = json.stringValue,
+                let problem = ContentURLTemplate.problem(with: value, allowHTTP: allowsHTTP)
             else { continue }
             reported = true
-            add(.heraldSettings, .error, service, "Herald.\(key) is plain http, which the extension refuses without Herald.AllowHTTP: \(key == "ContentURL" ? "no message is fetched" : "no arrival is acknowledged")",
+            add(.heraldSettings, .error, service, "Herald.\(setting.key): \(problem); Herald.AllowHTTP is not true, so the extension refuses it",
                 fix: "Use https (plain http is for a server on loopback, with Herald.AllowHTTP true).")
         }
         let budget = entries[ExtensionSetting.budget.key]?.jsonValue?.numberValue?.doubleValue ?? 25
