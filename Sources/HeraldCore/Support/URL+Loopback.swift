@@ -4,7 +4,7 @@ extension URL {
     /// Whether the URL's host is this machine's loopback interface (`localhost`, `127.x.x.x`,
     /// `::1`): the only place plain http may carry a secret (an API key, a bearer token), for a
     /// local test server.
-    public var hasLoopbackHost: Bool {
+    @_spi(HeraldTools) public var hasLoopbackHost: Bool {
         let host = (host ?? "").lowercased()
         if ["localhost", "::1", "[::1]"].contains(host) { return true }
         let octets = host.split(separator: ".", omittingEmptySubsequences: false)

@@ -17,7 +17,7 @@ import HeraldEnrichment
 /// | `AllowHTTP` | Boolean | false |
 /// | `FallbackText` | string | `(Encrypted)` |
 /// | `AppGroup` | app group identifier, for the shared avatar cache, the unread count and the contact map | none (a private cache, no count, no map) |
-/// | `KeychainGroup` | keychain access group holding decryption keys | none (no decryption) |
+/// | `KeychainGroup` | keychain access group holding decryption keys and the content token | none (no decryption; content fetched without a token) |
 /// | `GroupPadding` | `pad`, `metadata` or `both` | `both` |
 /// | `AvatarSize` | pixels, the downsampled avatar's longest side | 256 |
 /// | `LogLevel` | `debug`, `info` or `error` | `info` |
@@ -51,7 +51,8 @@ public struct ServiceConfiguration: Sendable {
     /// ``enrichment``'s cache, count and map there: setting this property later moves none.
     public var appGroup: String?
     /// `KeychainGroup`: the keychain access group the default key provider reads decryption keys
-    /// from (see ``KeychainKeyProvider``); `nil` for no decryption.
+    /// from (see ``KeychainKeyProvider``), and the content token (``KeychainContentToken``);
+    /// `nil` for no decryption.
     public var keychainGroup: String?
     /// `GroupPadding`: how a group with fewer than two recipients still gets its group line;
     /// default ``GroupPadding/both``.

@@ -14,7 +14,7 @@ extension InitialsAvatarRenderer {
     /// Draws a filled circle of the avatar's colour with its letters in white, centred, in the
     /// system's bold UI font (CoreText falls back to the system's fonts for other scripts and
     /// emoji), into a bitmap context that is y-up as CoreText expects, so the letters are never
-    /// mirrored or flipped; then encodes it as PNG with ImageIO.
+    /// mirrored or flipped; then encodes it as PNG (`CGImage.pngData`).
     static func platformImage(of avatar: InitialsAvatar, pixelSize: Int) -> Data? {
         guard pixelSize > 0, let space = CGColorSpace(name: CGColorSpace.sRGB),
             let context = CGContext(
@@ -40,12 +40,7 @@ extension InitialsAvatarRenderer {
             context.textPosition = CGPoint(x: (side - bounds.width) / 2 - bounds.minX, y: (side - bounds.height) / 2 - bounds.minY)
             CTLineDraw(line, context)
         }
-        guard let image = context.makeImage() else { return nil }
-        let output = NSMutableData()
-        guard let destination = CGImageDestinationCreateWithData(output as CFMutableData, "public.png" as CFString, 1, nil) else { return nil }
-        CGImageDestinationAddImage(destination, image, nil)
-        guard CGImageDestinationFinalize(destination) else { return nil }
-        return output as Data
+        return context.makeImage()?.pngData
     }
 }
 #endif
