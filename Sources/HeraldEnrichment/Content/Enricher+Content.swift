@@ -88,9 +88,11 @@ extension Enricher {
         let root = layout.dataRoot(in: payload.json)
         // A root that holds its object as JSON text (Expo's body) is read as that object, so
         // the push's own ids stay beside the answer's.
+        // Text that is no JSON object is replaced, as any non-object value is: the layout read
+        // nothing from it either, so no id of the push is lost (the parse error does not matter).
         var existing = root.resolve(in: json) ?? .object([:])
         if case .string(let text) = existing, let parsed = try? JSONValue(parsing: Array(text.utf8)), parsed.objectValue != nil {
-            existing = parsed  // Text that is no object is replaced, as any non-object value is.
+            existing = parsed
         }
         json.set(existing.merging(.object(members)), at: root)
         return Payload(json: json)
