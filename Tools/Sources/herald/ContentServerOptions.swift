@@ -18,11 +18,6 @@ struct ContentServerOptions: ParsableArguments {
     var contentServer: String?
 
     @Option(
-        name: .customLong("content-ack"),
-        help: ArgumentHelp("Also POST the arrival to this URL template, as the extension does with its ContentAcknowledgementURL.", valueName: "url-template"))
-    var contentAcknowledgement: String?
-
-    @Option(
         name: .customLong("content-token-file"),
         help: ArgumentHelp(
             "The bearer token sent with --content-server, read from this file (else from HERALD_CONTENT_TOKEN; a token on the command line would show in the process list).",
@@ -42,19 +37,22 @@ struct ContentServerOptions: ParsableArguments {
     func validate() throws {
         if let contentTimeout { try SecondsOption.check(contentTimeout, flag: "--content-timeout", maximum: 29) }
         guard contentServer == nil else { return }
-        if contentAcknowledgement != nil || contentTokenFile != nil || contentFallbackText != nil || contentTimeout != nil {
-            throw ValidationError("--content-ack, --content-token-file, --content-fallback-text and --content-timeout go with --content-server")
+        if contentTokenFile != nil || contentFallbackText != nil || contentTimeout != nil {
+            throw ValidationError("--content-token-file, --content-fallback-text and --content-timeout go with --content-server")
         }
     }
 
     /// The content source these options name; `nil` without `--content-server`.
     ///
-    /// - Parameter allowHTTP: whether plain http URLs are allowed (`--allow-http`).
+    /// - Parameters:
+    ///   - allowHTTP: whether plain http URLs are allowed (`--allow-http`).
+    ///   - acknowledgement: preview's `--content-ack`; the playground, which fetches again at
+    ///     every redraw, sends none.
     /// - Throws: ``CLIError`` (status 2) for a template that cannot work, or a token file that
     ///   cannot be read.
-    func source(allowHTTP: Bool) throws(CLIError) -> ContentSource? {
+    func source(allowHTTP: Bool, acknowledgement: String? = nil) throws(CLIError) -> ContentSource? {
         guard let contentServer else { return nil }
-        for (flag, template) in [("--content-server", contentServer), ("--content-ack", contentAcknowledgement)] {
+        for (flag, template) in [("--content-server", contentServer), ("--content-ack", acknowledgement)] {
             guard let template else { continue }
             if let problem = ContentURLTemplate.problem(with: template, allowHTTP: allowHTTP, needsPlaceholder: flag == "--content-server") {
                 let isHTTP = ContentURLTemplate.sample(template)?.scheme?.lowercased() == "http"
@@ -62,14 +60,14 @@ struct ContentServerOptions: ParsableArguments {
             }
         }
         var source = ContentSource(
-            urlTemplate: contentServer, acknowledgementTemplate: contentAcknowledgement, tokenProvider: try token().map(FixedContentToken.init),
+            urlTemplate: contentServer, acknowledgementTemplate: acknowledgement, tokenProvider: try token().map(FixedContentToken.init),
             fallbackText: contentFallbackText)
         if let contentTimeout { source.timeout = .seconds(contentTimeout) }
         return source
     }
 
-    /// The token from --content-token-file (its first line, without surrounding spaces), else
-    /// from HERALD_CONTENT_TOKEN, else none.
+    /// The token from --content-token-file (its one line, without surrounding spaces), else from
+    /// HERALD_CONTENT_TOKEN, else none.
     private func token() throws(CLIError) -> String? {
         guard let contentTokenFile else {
             return ProcessInfo.processInfo.environment[Self.tokenVariable].flatMap { $0.isEmpty ? nil : $0 }

@@ -10,7 +10,9 @@ struct Herald: AsyncParsableCommand {
         discussion: """
             Herald reads push payloads from OneSignal, FCM, Notifee, Expo or plain APNs the way its \
             notification service extension does on the phone, and shows what the phone will show: \
-            the sender, avatar, conversation, group line and attachments, and why anything might fail; \
+            the sender (and how Focus will know them), avatar (or the initials the extension draws), \
+            conversation, group line and attachments, and why anything might fail, with a push that \
+            carries only ids fetched from your server (--content-server); \
             `playground` draws it in a browser page as you edit the payload; `doctor` checks an \
             app's Xcode project for the set-up mistakes that silently turn a communication \
             notification into a plain one. It sends, through APNs or \

@@ -62,6 +62,13 @@ struct PreviewCommand: AsyncParsableCommand {
 
     @OptionGroup(title: "FETCHED CONTENT (a push that carries only ids)") var contentOptions: ContentServerOptions
 
+    @Option(
+        name: .customLong("content-ack"),
+        help: ArgumentHelp(
+            "With --content-server, also POST the arrival to this URL template, as the extension does with its ContentAcknowledgementURL.",
+            valueName: "url-template"))
+    var contentAcknowledgement: String?
+
     @Flag(name: .customLong("allow-http"), help: "Allow plain http URLs (loopback testing); the phone refuses them by default.")
     var allowHTTP = false
 
@@ -79,6 +86,9 @@ struct PreviewCommand: AsyncParsableCommand {
         // The phone's own limits (Info.plist AvatarTimeout and Budget).
         try SecondsOption.check(avatarTimeout, flag: "--avatar-timeout", maximum: 30)
         try SecondsOption.check(budget, flag: "--budget", maximum: 29)
+        if contentAcknowledgement != nil, contentOptions.contentServer == nil {
+            throw ValidationError("--content-ack goes with --content-server")
+        }
         if noFetch, contentOptions.contentServer != nil {
             throw ValidationError("--content-server fetches over the network, which --no-fetch rules out; give one of them")
         }
@@ -139,7 +149,7 @@ struct PreviewCommand: AsyncParsableCommand {
                     directory: cacheDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) }
                         ?? PrivateDirectory.temporaryURL("avatar-cache"))
             )
-            configuration.contentSource = try contentOptions.source(allowHTTP: allowHTTP)
+            configuration.contentSource = try contentOptions.source(allowHTTP: allowHTTP, acknowledgement: contentAcknowledgement)
             let fetcher = AsyncHTTPClientFetcher(allowHTTP: allowHTTP)
             let report = await PreviewReport(
                 previewing: device, configuration: configuration, fetcher: fetcher, keyProvider: keyProvider, pushOptions: deliveryOptions.pushOptions,

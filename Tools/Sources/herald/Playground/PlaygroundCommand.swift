@@ -56,9 +56,6 @@ struct PlaygroundCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port \(port) is out of range (0 to 65535; 0 picks a free port)") }
-        if contentOptions.contentAcknowledgement != nil {
-            throw ValidationError("--content-ack: the playground fetches again at every redraw, and would acknowledge each to your server; try acknowledgements with herald preview")
-        }
         if allowHTTP, !allowFetch, contentOptions.contentServer == nil {
             throw ValidationError("--allow-http goes with --allow-fetch or --content-server: without them nothing is downloaded")
         }
