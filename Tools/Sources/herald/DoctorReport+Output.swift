@@ -10,7 +10,8 @@ extension DoctorReport {
         for found in extensions {
             let kind = found.kind == .service ? "notification service extension" : "notification content extension"
             let categories = found.categories.isEmpty ? "" : " (categories \(found.categories.joined(separator: ", ")))"
-            lines.append("  \(kind) \(found.target)\(found.app.map { " of app \($0)" } ?? ", with no app")\(categories)")
+            let apps = found.apps.isEmpty ? ", with no app" : " of app\(found.apps.count == 1 ? "" : "s") \(found.apps.joined(separator: ", "))"
+            lines.append("  \(kind) \(found.target)\(apps)\(categories)")
         }
         var target: String?? = .none
         for finding in shown {
@@ -39,7 +40,7 @@ extension DoctorReport {
             "extensions": .array(
                 extensions.map {
                     [
-                        "target": .string($0.target), "kind": .string($0.kind.rawValue), "app": $0.app.map(JSONValue.string) ?? .null,
+                        "target": .string($0.target), "kind": .string($0.kind.rawValue), "apps": .array($0.apps.map(JSONValue.string)),
                         "categories": .array($0.categories.map(JSONValue.string)),
                     ]
                 }),

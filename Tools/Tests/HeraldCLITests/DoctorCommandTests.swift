@@ -32,6 +32,7 @@ struct DoctorCommandTests {
         #expect(project["configurations"] == ["Debug", "Release"])
         #expect(project["extensions"]?.arrayValue?.first?["target"] == "IceCubesNotifications")
         #expect(project["extensions"]?.arrayValue?.first?["kind"] == "service")
+        #expect(project["extensions"]?.arrayValue?.first?["apps"] == ["IceCubesApp"])
         let findings = try #require(project["findings"]?.arrayValue)
         let unresolved = try #require(findings.first { $0["check"] == "unresolved-setting" })
         #expect(unresolved["status"] == "warning")

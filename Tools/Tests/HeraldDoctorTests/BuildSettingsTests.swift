@@ -47,11 +47,14 @@ import Testing
         #expect(settings.expand("$(CONFIGURATION)-$(UNKNOWN:default=x)").text == "Debug-x")
     }
 
-    @Test func anUndefinedVariableStaysAsWrittenAndIsNamed() throws {
-        let settings = try Self.settings(app: ["ID": "$(PREFIX).chat"])
+    /// As Xcode expands it: to nothing.
+    @Test func anUndefinedVariableIsEmptyAndIsNamed() throws {
+        let settings = try Self.settings(app: ["ID": "$(PREFIX).chat${SUFFIX:lower}", "TEAM": "$(NOPE:default=ABC)"])
         let value = try #require(settings.value("ID"))
-        #expect(value.text == "$(PREFIX).chat")
-        #expect(value.unresolved == ["PREFIX"])
+        #expect(value.text == ".chat")
+        #expect(value.unresolved == ["PREFIX", "SUFFIX"])
+        #expect(settings.value("TEAM")?.text == "ABC")
+        #expect(settings.value("TEAM")?.unresolved == [])
     }
 
     @Test func anXCConfigSitsBelowTheProjectsSettingsAndItsIncludesAreRead() throws {

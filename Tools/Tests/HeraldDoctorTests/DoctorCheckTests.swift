@@ -90,7 +90,7 @@ import Testing
         let report = try project.examine()
         #expect(report.statuses(.embedded) == [.error])
         // Its app is still found, by bundle id, for the other checks.
-        #expect(report.extensions.first?.app == "Chat")
+        #expect(report.extensions.first?.apps == ["Chat"])
         #expect(report.statuses(.bundleIDPrefix) == [.ok])
     }
 
@@ -117,18 +117,81 @@ import Testing
         var project = SyntheticProject()
         project.serviceSettings["PRODUCT_BUNDLE_IDENTIFIER"] = "com.example.chat"
         let result = try project.examine().results(.bundleIDPrefix)
-        #expect(result.map(\.message) == ["com.example.chat is the app's own bundle id; the extension needs its own, under the app's"])
+        #expect(result.map(\.message) == ["com.example.chat is Chat's own bundle id; the extension needs its own, under the app's"])
         #expect(result[0].fix == "Set the extension's PRODUCT_BUNDLE_IDENTIFIER to com.example.chat.NotificationService.")
     }
 
     @Test func aDeploymentTargetSetNowhereOrUndefinedIsNoWarning() throws {
         var project = SyntheticProject()
         project.serviceSettings["IPHONEOS_DEPLOYMENT_TARGET"] = nil
-        #expect(try project.examine().results(.deploymentTarget).map(\.message) == ["sets no IPHONEOS_DEPLOYMENT_TARGET, so Xcode builds for its SDK's iOS version"])
+        let unset = "sets no IPHONEOS_DEPLOYMENT_TARGET, so Xcode builds for its SDK's iOS version"
+        #expect(try project.examine().results(.deploymentTarget).map(\.message) == [unset])
+        // Xcode expands a variable defined nowhere to nothing: as if unset, and the verdict says so.
         project.serviceSettings["IPHONEOS_DEPLOYMENT_TARGET"] = "$(NOPE)"
         let report = try project.examine()
-        #expect(report.results(.deploymentTarget).isEmpty)
+        #expect(report.results(.deploymentTarget).map(\.message) == [unset + " (taking $(NOPE), defined nowhere, as empty, as Xcode does)"])
         #expect(report.results(.unresolvedSetting)[0].message.hasPrefix("$(NOPE) is defined nowhere"))
+    }
+
+    @Test func anExtensionThatNeedsANewerIOSThanItsAppIsAWarning() throws {
+        var project = SyntheticProject()
+        project.serviceSettings["IPHONEOS_DEPLOYMENT_TARGET"] = "17.0"
+        let result = try project.examine().results(.deploymentTarget)
+        #expect(result.map(\.status) == [.warning])
+        #expect(result[0].message.hasPrefix("deploys to iOS 17.0, above Chat's iOS 16.0: on a device whose iOS is between the two, the extension does not run"))
+        project.appSettings["IPHONEOS_DEPLOYMENT_TARGET"] = "17.0"
+        #expect(try project.examine().results(.deploymentTarget).map(\.message) == ["deploys to iOS 17.0"])
+    }
+
+    /// The false alarm of a real project: an app id that ends in a suffix set only by the
+    /// command line that builds it, and an extension id written without it.
+    @Test func aVariableDefinedNowhereIsEmptyAsXcodeExpandsIt() throws {
+        var project = SyntheticProject()
+        project.appSettings["PRODUCT_BUNDLE_IDENTIFIER"] = "com.example.chat.dev$(PROVISIONING_SUFFIX)"
+        project.serviceSettings["PRODUCT_BUNDLE_IDENTIFIER"] = "com.example.chat.dev.NotificationService"
+        project.appEntitlements?["com.apple.security.application-groups"] = ["group.com.example.chat$(PROVISIONING_SUFFIX)"]
+        let report = try project.examine()
+        let note = " (taking $(PROVISIONING_SUFFIX), defined nowhere, as empty, as Xcode does)"
+        #expect(report.results(.bundleIDPrefix).map(\.message) == ["com.example.chat.dev.NotificationService starts with Chat's com.example.chat.dev" + note])
+        #expect(report.results(.appGroup).map(\.status) == [.ok])
+        #expect(report.results(.appGroup)[0].message.hasSuffix(note))
+        // Not a problem in itself: a CI may set it on xcodebuild's command line.
+        #expect(report.results(.unresolvedSetting).map(\.status) == [.info])
+        #expect(!report.hasErrors)
+        #expect(report.findings.allSatisfy { $0.status == .ok || $0.status == .info })
+        // A verdict that depends on nothing undefined says nothing of it.
+        #expect(report.results(.principalClass).allSatisfy { !$0.message.contains("defined nowhere") })
+    }
+
+    @Test func aVariableDefinedNowhereCanStillLeaveAnIDUnprefixed() throws {
+        var project = SyntheticProject()
+        project.appSettings["PRODUCT_BUNDLE_IDENTIFIER"] = "com.example.chat$(SUFFIX)"
+        project.serviceSettings["PRODUCT_BUNDLE_IDENTIFIER"] = "com.example.chat.dev$(SUFFIX).NotificationService"
+        #expect(try project.examine().statuses(.bundleIDPrefix) == [.ok])
+        project.serviceSettings["PRODUCT_BUNDLE_IDENTIFIER"] = "com.other$(SUFFIX).NotificationService"
+        let result = try project.examine().results(.bundleIDPrefix)
+        #expect(result.map(\.status) == [.error])
+        #expect(result[0].message.hasPrefix("com.other.NotificationService does not start with Chat's com.example.chat and a dot"))
+        #expect(result[0].message.hasSuffix("(taking $(SUFFIX), defined nowhere, as empty, as Xcode does)"))
+    }
+
+    @Test func everyAppThatEmbedsTheExtensionIsChecked() throws {
+        var project = SyntheticProject()
+        project.secondAppSettings = ["PRODUCT_BUNDLE_IDENTIFIER": "com.example.chat.beta"]
+        var report = try project.examine()
+        #expect(report.extensions.map(\.apps) == [["Chat", "Chat Beta"]])
+        #expect(report.results(.embedded).map(\.message) == ["embedded in Chat", "embedded in Chat Beta"])
+        let prefix = report.results(.bundleIDPrefix)
+        #expect(prefix.map(\.status) == [.ok, .error])
+        #expect(prefix[1].message == "com.example.chat.NotificationService does not start with Chat Beta's com.example.chat.beta and a dot, so the app cannot be installed with it")
+        // Each app is checked on its own: the second one's capability and groups too.
+        #expect(report.apps == ["Chat", "Chat Beta"])
+        #expect(report.results(.communicationCapability).compactMap(\.target) == ["Chat", "Chat Beta"])
+        // The extension's own findings are said once.
+        #expect(report.results(.principalClass).count == 1)
+        project.secondAppSettings = ["PRODUCT_BUNDLE_IDENTIFIER": "com.example.chat", "CODE_SIGN_ENTITLEMENTS": "Beta.entitlements"]
+        report = try project.examine()
+        #expect(report.results(.fileMissing).map(\.target) == ["Chat Beta"])
     }
 
     @Test func aBundleIDThatDiffersInOneConfigurationIsReportedForItAlone() throws {
@@ -147,6 +210,7 @@ import Testing
     func theDeploymentFloorIsFifteenAndSixteenWithHerald(version: String, expected: DoctorFinding.Status, herald: Bool) throws {
         var project = SyntheticProject()
         project.serviceSettings["IPHONEOS_DEPLOYMENT_TARGET"] = version
+        project.appSettings["IPHONEOS_DEPLOYMENT_TARGET"] = nil  // the floor alone
         if !herald {
             project.serviceProducts = []
             project.serviceInfo["Herald"] = nil
@@ -328,10 +392,10 @@ import Testing
         project.serviceSettings["PRODUCT_BUNDLE_IDENTIFIER"] = "$(PREFIX).chat.NotificationService"
         let report = try project.examine()
         let unresolved = report.results(.unresolvedSetting)
-        #expect(unresolved.map(\.status) == [.warning])
+        #expect(unresolved.map(\.status) == [.info])
         #expect(unresolved[0].configurations == ["Debug", "Release"])
         #expect(unresolved[0].message.hasPrefix("$(PREFIX) is defined nowhere, used by Chat, NotificationService"))
-        // Compared as written, the prefix holds.
+        // Empty, as Xcode expands it, the prefix holds.
         #expect(report.statuses(.bundleIDPrefix) == [.ok])
     }
 
@@ -383,9 +447,32 @@ import Testing
         ]
         report = try project.examine()
         #expect(report.statuses(.contentCategory) == [.error])
-        #expect(report.results(.contentAttributes).map(\.status) == [.error, .error])
+        // Apple documents a number and a Boolean; how iOS reads a string is not documented.
+        #expect(report.results(.contentAttributes).map(\.status) == [.warning, .warning])
         #expect(report.statuses(.contentInterface) == [.error])
         #expect(report.statuses(.embedded) == [.ok])
+    }
+
+    /// A ratio of 0 is valid: the view starts with no height and sizes itself
+    /// (`preferredContentSize`), as shipping apps do.
+    @Test(arguments: [(PropertyList.integer(0), DoctorFinding.Status.ok), (.real(0), .ok), (.real(0.5), .ok), (.integer(-1), .warning), (.string("1"), .warning)])
+    func aContentSizeRatioOfZeroOrMoreIsValid(_ ratio: PropertyList, _ status: DoctorFinding.Status) throws {
+        var project = SyntheticProject()
+        var attributes: [String: Any] = ["UNNotificationExtensionCategory": "message"]
+        switch ratio {
+        case .integer(let value): attributes["UNNotificationExtensionInitialContentSizeRatio"] = value
+        case .real(let value): attributes["UNNotificationExtensionInitialContentSizeRatio"] = value
+        default: attributes["UNNotificationExtensionInitialContentSizeRatio"] = ratio.stringValue
+        }
+        project.contentInfo = [
+            "NSExtension": [
+                "NSExtensionPointIdentifier": "com.apple.usernotifications.content-extension", "NSExtensionMainStoryboard": "MainInterface",
+                "NSExtensionAttributes": attributes,
+            ]
+        ]
+        let report = try project.examine()
+        #expect(report.results(.contentAttributes).map(\.status) == [status])
+        #expect(!report.hasErrors)
     }
 
     static let oneSignalForwarding = """

@@ -105,7 +105,7 @@ import Testing
     func reportsWhatTheIndexDescribes(_ expected: Expectation) throws {
         let report = try Self.report(expected.path)
         #expect(report.configurations == expected.configurations)
-        #expect(Dictionary(uniqueKeysWithValues: report.extensions.map { ($0.target, $0.app ?? "") }) == expected.extensions)
+        #expect(Dictionary(uniqueKeysWithValues: report.extensions.map { ($0.target, $0.apps.joined(separator: ", ")) }) == expected.extensions)
         let problems = report.findings.filter { $0.status != .ok }.map { Problem($0.check.id, $0.status, $0.target, $0.configurations) }
         #expect(problems.map(\.description).sorted() == expected.problems.map(\.description).sorted())
         #expect(report.hasErrors == expected.problems.contains { $0.status == .error })

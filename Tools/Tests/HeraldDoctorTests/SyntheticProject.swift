@@ -32,6 +32,9 @@ struct SyntheticProject {
     /// A CocoaPods Podfile beside the project.
     var podfile: String?
     var serviceEmbedded = true
+    /// A second application target, `Chat Beta`, with these settings over the app's, reading
+    /// the app's Info.plist and entitlements and embedding the service extension too.
+    var secondAppSettings: [String: String]?
     var serviceProducts = ["HeraldNotificationService"]
     var appProducts: [String] = []
     /// `.xcconfig` files written beside the project, by name; the project's configurations are
@@ -72,6 +75,11 @@ struct SyntheticProject {
             target("APP", "Chat", "application", app, products: appProducts, phases: ["EMBED"], objects: &objects),
             target("SVC", "NotificationService", "app-extension", service, products: serviceProducts, phases: ["SVCS"], objects: &objects),
         ]
+        if let secondAppSettings {
+            objects.append("EMBED2 = { isa = PBXCopyFilesBuildPhase; dstSubfolderSpec = 13; files = (BF2SVCP); };")
+            objects.append("BF2SVCP = { isa = PBXBuildFile; fileRef = SVCP; };")
+            targets.append(target("APP2", "Chat Beta", "application", app.merging(secondAppSettings) { $1 }, products: [], phases: ["EMBED2"], objects: &objects))
+        }
         if let contentInfo {
             var content = ["PRODUCT_BUNDLE_IDENTIFIER": "com.example.chat.Content"]
             try Self.plist(contentInfo, to: root, "Content/Info.plist", setting: "INFOPLIST_FILE", in: &content)

@@ -4,29 +4,36 @@ import Foundation
 extension Doctor {
     static func fileFindings(_ target: ResolvedTarget, configuration: String) -> [DoctorFinding] {
         target.fileNotes.map { note in
-            let name = target.target.name
-            switch note.problem {
-            case .otherCase(let found):
-                return DoctorFinding(
-                    .fileCase, .warning, target: name, configuration: configuration,
-                    "\(note.setting) names \(note.written), found only as \(found.lastPathComponentsRelative(to: target.settings)) (another case): a Mac's case-insensitive disk builds it, a case-sensitive one does not",
-                    fix: "Rename the folder or file, or change \(note.setting), so the case matches.")
-            case .missing:
-                return DoctorFinding(
-                    .fileMissing, .error, target: name, configuration: configuration, "\(note.setting) names \(note.written), which does not exist",
-                    fix: "Point \(note.setting) at the target's file, relative to the project folder.")
-            case .outside:
-                return DoctorFinding(
-                    .fileOutside, .error, target: name, configuration: configuration,
-                    "\(note.setting) names \(note.written), which is \(outside(target.root))",
-                    fix: "Point \(note.setting) at a file inside the project's folder, or give herald doctor a folder that holds that file too.")
-            case .unreadable(let error):
-                let place = error.line.map { "line \($0): " } ?? ""
-                return DoctorFinding(
-                    .fileUnreadable, .error, target: name, configuration: configuration,
-                    "\(note.setting) names \(note.written), which is not a readable property list: \(place)\(error.reason)",
-                    fix: "Open it in Xcode's property list editor, or check it with `plutil -lint`, and mend it there.")
-            }
+            var finding = fileFinding(note, target, configuration: configuration)
+            finding.noteTakenAsEmpty(target.emptied(inSetting: note.setting))
+            return finding
+        }
+    }
+
+    /// What one file a build setting names is wrong with, as a finding.
+    private static func fileFinding(_ note: ResolvedTarget.FileNote, _ target: ResolvedTarget, configuration: String) -> DoctorFinding {
+        let name = target.target.name
+        switch note.problem {
+        case .otherCase(let found):
+            return DoctorFinding(
+                .fileCase, .warning, target: name, configuration: configuration,
+                "\(note.setting) names \(note.written), found only as \(found.lastPathComponentsRelative(to: target.settings)) (another case): a Mac's case-insensitive disk builds it, a case-sensitive one does not",
+                fix: "Rename the folder or file, or change \(note.setting), so the case matches.")
+        case .missing:
+            return DoctorFinding(
+                .fileMissing, .error, target: name, configuration: configuration, "\(note.setting) names \(note.written), which does not exist",
+                fix: "Point \(note.setting) at the target's file, relative to the project folder.")
+        case .outside:
+            return DoctorFinding(
+                .fileOutside, .error, target: name, configuration: configuration,
+                "\(note.setting) names \(note.written), which is \(outside(target.root))",
+                fix: "Point \(note.setting) at a file inside the project's folder, or give herald doctor a folder that holds that file too.")
+        case .unreadable(let error):
+            let place = error.line.map { "line \($0): " } ?? ""
+            return DoctorFinding(
+                .fileUnreadable, .error, target: name, configuration: configuration,
+                "\(note.setting) names \(note.written), which is not a readable property list: \(place)\(error.reason)",
+                fix: "Open it in Xcode's property list editor, or check it with `plutil -lint`, and mend it there.")
         }
     }
 

@@ -53,31 +53,35 @@ public enum Doctor {
             var servicesByApp: [String: [String]] = [:]
             for var notificationExtension in extensions {
                 let name = notificationExtension.target.name
-                let embedding = project.targets.first {
+                // Every application target that embeds it is checked against it: each installs
+                // it under its own bundle id and groups. Without one, the likely app.
+                let embedding = project.targets.filter {
                     $0.productType == .application && notificationExtension.target.productID.map($0.embeddedPlugInIDs.contains) == true
                 }
-                let appTarget = embedding ?? likelyApp(of: notificationExtension, among: project.targets.compactMap { resolved[$0.name] })
-                var app = appTarget.flatMap { resolved[$0.name] }
-                var check = ExtensionChecks(configuration: configuration)
+                let appTargets = embedding.isEmpty ? likelyApp(of: notificationExtension, among: project.targets.compactMap { resolved[$0.name] }).map { [$0] } ?? [] : embedding
+                let kind: NotificationExtension.Kind = notificationExtension.extensionPoint == serviceExtensionPoint ? .service : .content
                 var categories: [String] = []
-                let kind: NotificationExtension.Kind
-                if notificationExtension.extensionPoint == serviceExtensionPoint {
-                    kind = .service
-                    check.run(&notificationExtension, app: &app, embedded: embedding != nil)
-                    if let app, !apps.contains(app.target.name) { apps.append(app.target.name) }
-                    if let embedding { servicesByApp[embedding.name, default: []].append(name) }
-                } else {
-                    kind = .content
-                    categories = check.runContentExtension(&notificationExtension, app: app, embedded: embedding != nil)
+                for appTarget in appTargets.isEmpty ? [nil] : appTargets.map(Optional.some) {
+                    var app = appTarget.flatMap { resolved[$0.name] }
+                    var check = ExtensionChecks(configuration: configuration)
+                    if kind == .service {
+                        check.run(&notificationExtension, app: &app, embedded: !embedding.isEmpty)
+                        if let app, !apps.contains(app.target.name) { apps.append(app.target.name) }
+                        if let appTarget, !embedding.isEmpty { servicesByApp[appTarget.name, default: []].append(name) }
+                    } else {
+                        categories = check.runContentExtension(&notificationExtension, app: app, embedded: !embedding.isEmpty)
+                    }
+                    // The extension's own findings come once per app, the same: the merge keeps one.
+                    findings += check.findings
+                    if let app { resolved[app.target.name] = app }
                 }
-                findings += check.findings
                 resolved[name] = notificationExtension
                 involved.append(name)
-                if let app { resolved[app.target.name] = app }
                 if let index = found.firstIndex(where: { $0.target == name }) {
                     found[index].categories += categories.filter { !found[index].categories.contains($0) }
+                    found[index].apps += appTargets.map(\.name).filter { !found[index].apps.contains($0) }
                 } else {
-                    found.append(NotificationExtension(target: name, kind: kind, app: app?.target.name, categories: categories))
+                    found.append(NotificationExtension(target: name, kind: kind, apps: appTargets.map(\.name), categories: categories))
                 }
             }
             if apps.isEmpty {
@@ -180,11 +184,15 @@ public enum Doctor {
             }
             let files = Array(Set(missing.map(\.lastPathComponent))).sorted()
             let because = files.isEmpty ? "" : " (the base configuration \(files.joined(separator: ", ")) is missing)"
+            // Defined nowhere in the project may be on purpose (a CI's `xcodebuild NAME=…`); a
+            // missing base configuration that would define it is not.
             return entry.configurations.map { configuration in
                 DoctorFinding(
-                    .unresolvedSetting, .warning, target: nil, configuration: configuration,
-                    "$(\(name)) is defined nowhere\(because), used by \(entry.targets.sorted().joined(separator: ", ")); values are compared as written",
-                    fix: files.isEmpty ? "Define \(name) in the project's build settings." : "Create \(files.joined(separator: ", ")) (it may be gitignored) or define \(name) in the project.")
+                    .unresolvedSetting, files.isEmpty ? .info : .warning, target: nil, configuration: configuration,
+                    "$(\(name)) is defined nowhere\(because), used by \(entry.targets.sorted().joined(separator: ", ")): Xcode expands it to nothing unless xcodebuild's command line or the environment sets it, and herald doctor takes it as empty",
+                    fix: files.isEmpty
+                        ? "Define \(name) in the project's build settings, or leave it to the command line that builds the app."
+                        : "Create \(files.joined(separator: ", ")) (it may be gitignored) or define \(name) in the project.")
             }
         }
     }

@@ -22,23 +22,31 @@ extension ExtensionChecks {
                     fix: "Set UNNotificationExtensionCategory to a category name, or an array of them.")
             }
         }
+        // Apple's Information Property List reference documents the ratio as a number (the
+        // view's height over its width while the extension loads; 0 is a view that sizes itself
+        // with preferredContentSize) and the others as Booleans, without saying how iOS reads
+        // another type: a warning, not an error, for those.
         var problems: [String] = []
         switch attributes["UNNotificationExtensionInitialContentSizeRatio"] {
-        case .integer(let ratio)? where ratio > 0: break
-        case .real(let ratio)? where ratio > 0: break
-        case nil: problems.append("UNNotificationExtensionInitialContentSizeRatio is missing (iOS needs it to size the view)")
-        case let value?: problems.append("UNNotificationExtensionInitialContentSizeRatio must be a number above 0, but is \(value.summary)")
+        case .integer(let ratio)? where ratio >= 0: break
+        case .real(let ratio)? where ratio >= 0: break
+        case nil:
+            problems.append("UNNotificationExtensionInitialContentSizeRatio is missing: Apple's documentation lists it as required, to size the view while the extension loads")
+        case let value? where value.typeName == "number":
+            problems.append("UNNotificationExtensionInitialContentSizeRatio is negative, \(value.summary): a height-to-width ratio is 0 or more")
+        case let value?:
+            problems.append("UNNotificationExtensionInitialContentSizeRatio should be a number, but is \(value.summary); how iOS reads that is not documented")
         }
         for key in ["UNNotificationExtensionDefaultContentHidden", "UNNotificationExtensionUserInteractionEnabled", "UNNotificationExtensionOverridesDefaultTitle"] {
             if let value = attributes[key], case .bool = value { continue }
-            if let value = attributes[key] { problems.append("\(key) must be a Boolean, but is \(value.summary) (iOS reads it as false)") }
+            if let value = attributes[key] { problems.append("\(key) should be a Boolean, but is \(value.summary); how iOS reads that is not documented") }
         }
         if problems.isEmpty {
             let ratio = attributes["UNNotificationExtensionInitialContentSizeRatio"]?.summary ?? ""
             add(.contentAttributes, .ok, content, "initial content size ratio \(ratio); the other attributes are valid")
         } else {
             for problem in problems {
-                add(.contentAttributes, .error, content, problem, fix: "In NSExtension › NSExtensionAttributes, give the number or <true/>/<false/> the key takes.")
+                add(.contentAttributes, .warning, content, problem, fix: "In NSExtension › NSExtensionAttributes, give the number (0 or more) or <true/>/<false/> the key takes.")
             }
         }
         let storyboard = content.info["NSExtension"]?["NSExtensionMainStoryboard"]?.stringValue ?? ""

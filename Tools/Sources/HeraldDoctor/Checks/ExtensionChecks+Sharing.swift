@@ -8,6 +8,10 @@ extension ExtensionChecks {
         _ check: DoctorCheck, entitlement: String, settingKey: String, herald: HeraldSettings?, _ service: inout ResolvedTarget,
         app: inout ResolvedTarget
     ) {
+        let start = findings.count
+        let written = { (target: ResolvedTarget) in target.entitlements?[entitlement]?.strings ?? [] }
+        let settingWritten = herald?.written[settingKey]?.stringValue.map { [$0] } ?? []
+        defer { noteEmptied(service.emptied(in: written(service) + settingWritten).union(app.emptied(in: written(app))), since: start) }
         let kind = check == .appGroup ? "App Group" : "keychain group"
         let capability = check == .appGroup ? "App Groups" : "Keychain Sharing"
         let serviceGroups = service.entitlementStrings(entitlement)

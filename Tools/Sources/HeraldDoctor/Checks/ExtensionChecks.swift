@@ -17,6 +17,13 @@ struct ExtensionChecks {
         findings.append(DoctorFinding(check, status, target: target, configuration: configuration, message, fix: fix))
     }
 
+    /// Says, on each finding from `start` on, that its verdict took `variables` (defined
+    /// nowhere) as empty, as Xcode does: the verdict is right only if xcodebuild is not given
+    /// them.
+    mutating func noteEmptied(_ variables: Set<String>, since start: Int) {
+        for index in findings.indices.dropFirst(start) { findings[index].noteTakenAsEmpty(variables) }
+    }
+
     /// What the app target itself needs: the capability, the activity type, push.
     /// A file that is missing or unreadable is reported on its own (`file-missing`,
     /// `file-unreadable`), and the checks that need it say nothing.
@@ -75,7 +82,7 @@ struct ExtensionChecks {
         checkPrincipalClass(&service)
         checkEmbedding(service, app: app, embedded: embedded)
         if let app { checkBundleID(service, app: app) }
-        checkDeploymentTarget(service, floorIsHerald: linksHerald)
+        checkDeploymentTarget(service, app: app, floorIsHerald: linksHerald)
         let herald = heraldSettings.map { HeraldSettings($0, expand: { service.expand($0) }) }
         if app != nil, !service.isUnread("CODE_SIGN_ENTITLEMENTS"), app?.isUnread("CODE_SIGN_ENTITLEMENTS") == false {
             checkGroups(.appGroup, entitlement: "com.apple.security.application-groups", settingKey: "AppGroup", herald: herald, &service, app: &app!)
@@ -111,28 +118,34 @@ struct ExtensionChecks {
     }
 
     mutating func checkBundleID(_ service: ResolvedTarget, app: ResolvedTarget) {
+        let start = findings.count
+        defer { noteEmptied(service.emptied(inSetting: "PRODUCT_BUNDLE_IDENTIFIER").union(app.emptied(inSetting: "PRODUCT_BUNDLE_IDENTIFIER")), since: start) }
         guard let id = service.bundleID, let appID = app.bundleID else {
             add(.bundleIDPrefix, .error, service, "PRODUCT_BUNDLE_IDENTIFIER is not set on \(service.bundleID == nil ? service.target.name : app.target.name)",
                 fix: "Set PRODUCT_BUNDLE_IDENTIFIER on both targets, the extension's as the app's plus a suffix.")
             return
         }
         if id.hasPrefix(appID + ".") {
-            add(.bundleIDPrefix, .ok, service, "\(id) starts with the app's \(appID)")
+            add(.bundleIDPrefix, .ok, service, "\(id) starts with \(app.target.name)'s \(appID)")
         } else if id == appID {
-            add(.bundleIDPrefix, .error, service, "\(id) is the app's own bundle id; the extension needs its own, under the app's",
+            add(.bundleIDPrefix, .error, service, "\(id) is \(app.target.name)'s own bundle id; the extension needs its own, under the app's",
                 fix: "Set the extension's PRODUCT_BUNDLE_IDENTIFIER to \(appID).\(service.target.name.filter { $0.isLetter || $0.isNumber }).")
         } else {
-            add(.bundleIDPrefix, .error, service, "\(id) does not start with the app's \(appID) and a dot, so the app cannot be installed with it",
+            add(.bundleIDPrefix, .error, service, "\(id) does not start with \(app.target.name)'s \(appID) and a dot, so the app cannot be installed with it",
                 fix: "Set the extension's PRODUCT_BUNDLE_IDENTIFIER to \(appID).\(id.split(separator: ".").last.map(String.init) ?? "NotificationService").")
         }
     }
 
-    private mutating func checkDeploymentTarget(_ service: ResolvedTarget, floorIsHerald: Bool) {
+    /// The extension's iOS: not below the floor, and not above its app's (on the versions
+    /// between, the app runs and the extension cannot).
+    private mutating func checkDeploymentTarget(_ service: ResolvedTarget, app: ResolvedTarget?, floorIsHerald: Bool) {
+        let start = findings.count
+        defer { noteEmptied(service.emptied(inSetting: "IPHONEOS_DEPLOYMENT_TARGET"), since: start) }
         guard let written = service.deploymentTarget else {
             add(.deploymentTarget, .ok, service, "sets no IPHONEOS_DEPLOYMENT_TARGET, so Xcode builds for its SDK's iOS version")
             return
         }
-        guard !written.contains("$(") else { return }  // `unresolved-setting` names it.
+        guard !written.contains("$(") else { return }  // A setting that names itself in a loop.
         let floor = floorIsHerald ? [16] : [15]
         let version = written.split(separator: ".").compactMap { Int($0) }
         if version.lexicographicallyPrecedes(floor) {
@@ -144,6 +157,12 @@ struct ExtensionChecks {
                     "deploys to iOS \(written); communication notifications start in iOS 15, so before it they stay plain",
                     fix: "Set IPHONEOS_DEPLOYMENT_TARGET to 15.0 or later, or guard the intent code with #available(iOS 15, *).")
             }
+        } else if let app, let appWritten = app.deploymentTarget, !appWritten.contains("$("),
+            appWritten.split(separator: ".").compactMap({ Int($0) }).lexicographicallyPrecedes(version)
+        {
+            add(.deploymentTarget, .warning, service,
+                "deploys to iOS \(written), above \(app.target.name)'s iOS \(appWritten): on a device whose iOS is between the two, the extension does not run (its MinimumOSVersion is above the device's), so notifications stay plain",
+                fix: "Set the extension's IPHONEOS_DEPLOYMENT_TARGET to \(appWritten), or raise the app's to \(written).")
         } else {
             add(.deploymentTarget, .ok, service, "deploys to iOS \(written)")
         }

@@ -6,8 +6,9 @@ import Foundation
 /// Levels from lowest to highest: Xcode's own values (`SRCROOT`, `TARGET_NAME`,
 /// `PRODUCT_MODULE_NAME`, …), the project's base `.xcconfig`, the project's settings, the
 /// target's base `.xcconfig`, the target's settings. `$(inherited)`, and a setting naming
-/// itself, mean the value from below. A variable defined nowhere stays as written
-/// (`$(BUNDLE_ID_PREFIX)`) and is reported, so two values can still be compared as written.
+/// itself, mean the value from below. A variable defined nowhere expands to nothing, as Xcode
+/// expands it (`com.example.chat$(SUFFIX)` is `com.example.chat`), and is remembered, so that a
+/// verdict that depends on it can say so.
 public struct BuildSettings: Sendable {
     public let configuration: String
     /// Base `.xcconfig` files (and their includes) named but not found: a value they would
@@ -85,7 +86,8 @@ public struct BuildSettings: Sendable {
     }
 }
 
-/// A setting's value after expansion, and the variables it names that are defined nowhere.
+/// A setting's value after expansion, and the variables it names that are defined nowhere
+/// (each expanded to nothing).
 public struct ResolvedValue: Hashable, Sendable {
     public let text: String
     public let unresolved: Set<String>

@@ -32,6 +32,9 @@ struct ResolvedTarget {
     let root: ProjectRoot
     let settings: BuildSettings
     let bundleID: String?
+    /// For each setting read above, the variables defined nowhere that it names, each expanded
+    /// to nothing: a verdict on it says it took them so.
+    let emptiedSettings: [String: Set<String>]
     let deploymentTarget: String?
     /// The Info.plist as built: the file, with `INFOPLIST_KEY_*` over it when Xcode generates one.
     let info: [String: PropertyList]
@@ -53,9 +56,12 @@ struct ResolvedTarget {
         var notes: [FileNote] = []
         var unresolved: Set<String> = []
         var unexpanded: [String] = []
+        var emptied: [String: Set<String>] = [:]
         func resolved(_ key: String) -> String? {
-            guard let value = settings.value(key), !value.text.isEmpty else { return nil }
+            guard let value = settings.value(key) else { return nil }
             unresolved.formUnion(value.unresolved)
+            emptied[key] = value.unresolved
+            guard !value.text.isEmpty else { return nil }
             if let stopped = value.stopped { unexpanded.append("\(key) \(stopped)") }
             return value.text
         }
@@ -96,6 +102,7 @@ struct ResolvedTarget {
         self.info = info
         entitlements = read("CODE_SIGN_ENTITLEMENTS")
         fileNotes = notes
+        emptiedSettings = emptied
         self.unresolved = unresolved
         self.unexpanded = unexpanded
     }
@@ -125,6 +132,15 @@ struct ResolvedTarget {
         unresolved.formUnion(value.unresolved)
         if let stopped = value.stopped { unexpanded.append("\"\(text.prefix(40))\(text.count > 40 ? "…" : "")\" \(stopped)") }
         return value.text
+    }
+
+    /// The variables defined nowhere that the setting `key` names, which its expansion took as
+    /// empty.
+    func emptied(inSetting key: String) -> Set<String> { emptiedSettings[key] ?? [] }
+
+    /// The variables defined nowhere that `written` names, which its expansion took as empty.
+    func emptied(in written: [String]) -> Set<String> {
+        written.reduce(into: []) { $0.formUnion(settings.expand($1).unresolved) }
     }
 
     /// The entitlement's strings, expanded (an App Group or keychain group list).

@@ -29,8 +29,8 @@ struct SettingExpansion {
         self.settings = settings
     }
 
-    /// What `body` expands, with the variables defined nowhere; or `written` as it is, with
-    /// the limit that stopped it.
+    /// What `body` expands, with the variables defined nowhere (expanded to nothing, as Xcode
+    /// does); or `written` as it is, with the limit that stopped it.
     static func resolve(_ written: String, in settings: BuildSettings, _ body: (inout SettingExpansion) throws(Stop) -> String) -> ResolvedValue {
         var expansion = SettingExpansion(settings: settings)
         do {
@@ -108,8 +108,10 @@ struct SettingExpansion {
         }
         guard var text = value else {
             if let fallback = parts.first(where: { $0.hasPrefix("default=") }) { return String(fallback.dropFirst("default=".count)) }
+            // Defined nowhere: Xcode puts nothing in its place (unless xcodebuild's command line
+            // or the environment sets it), and so does herald doctor, remembering the name.
             unresolved.insert(name)
-            return "$(\(inner))"
+            return ""
         }
         for operation in parts { text = BuildSettingOperator.apply(operation, to: text) }
         return text
