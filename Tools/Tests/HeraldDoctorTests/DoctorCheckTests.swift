@@ -133,6 +133,26 @@ import Testing
         #expect(report.results(.unresolvedSetting)[0].message.hasPrefix("$(NOPE) is defined nowhere"))
     }
 
+    /// iOS looks the principal class up by its Objective-C name, which for a Swift class is
+    /// `Module.Name` unless `@objc(Name)` says otherwise.
+    @Test func aPrincipalClassWithoutItsModuleIsAnErrorForASwiftClass() throws {
+        var project = SyntheticProject()
+        project.serviceInfo["NSExtension"] = ["NSExtensionPointIdentifier": "com.apple.usernotifications.service", "NSExtensionPrincipalClass": "NotificationService"]
+        project.serviceSources = ["NotificationService.swift": "import HeraldNotificationService\n\nfinal class NotificationService: CommunicationNotificationService {}\n"]
+        let result = try project.examine().results(.principalClass)
+        #expect(result.map(\.status) == [.error])
+        #expect(result[0].message.hasPrefix("principal class NotificationService has no module, and NotificationService.swift declares it in Swift without @objc(NotificationService): Objective-C knows it as NotificationService.NotificationService"))
+        #expect(result[0].fix == "Set NSExtension › NSExtensionPrincipalClass to $(PRODUCT_MODULE_NAME).NotificationService.")
+        for sources in [
+            ["NotificationService.swift": "@objc(NotificationService)\nfinal class NotificationService: CommunicationNotificationService {}\n"],
+            ["NotificationService.m": "@implementation NotificationService\n@end\n"],
+            ["NotificationService.swift": "final class NotificationServiceExtension: CommunicationNotificationService {}\n"],
+        ] {
+            project.serviceSources = sources
+            #expect(try project.examine().statuses(.principalClass) == [.ok], "\(sources.keys)")
+        }
+    }
+
     @Test func anExtensionThatNeedsANewerIOSThanItsAppIsAWarning() throws {
         var project = SyntheticProject()
         project.serviceSettings["IPHONEOS_DEPLOYMENT_TARGET"] = "17.0"

@@ -164,8 +164,7 @@ extension ExtensionChecks {
     }
 
     /// A provider's extension library that the extension's code calls is linked to it.
-    mutating func checkProviderLibraries(_ service: ResolvedTarget) {
-        let sources = SourceFile.files(of: service.target, root: service.root)
+    mutating func checkProviderLibraries(_ service: ResolvedTarget, sources: SourceFile.Reading) {
         for error in sources.unread {
             add(.providerLibrary, .info, service, "\(error.description); a provider call in it would go unseen")
         }

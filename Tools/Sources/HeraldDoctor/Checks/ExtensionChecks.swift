@@ -79,7 +79,8 @@ struct ExtensionChecks {
         let linksHerald = service.target.packageProducts.contains(Doctor.heraldProduct)
         let heraldSettings = service.info["Herald"]
         add(.serviceExtension, .ok, service, "is a notification service extension")
-        checkPrincipalClass(&service)
+        let sources = SourceFile.files(of: service.target, root: service.root)
+        checkPrincipalClass(&service, sources: sources.files)
         checkEmbedding(service, app: app, embedded: embedded)
         if let app { checkBundleID(service, app: app) }
         checkDeploymentTarget(service, app: app, floorIsHerald: linksHerald)
@@ -90,7 +91,7 @@ struct ExtensionChecks {
         }
         if let herald { checkHeraldSettings(herald, service) }
         if !service.isUnread("CODE_SIGN_ENTITLEMENTS") { checkFiltering(herald, service) }
-        checkProviderLibraries(service)
+        checkProviderLibraries(service, sources: sources)
         checkHeraldLinking(service, app: app, linksHerald: linksHerald, hasSettings: heraldSettings != nil)
     }
 
@@ -108,9 +109,19 @@ struct ExtensionChecks {
         }
     }
 
-    private mutating func checkPrincipalClass(_ service: inout ResolvedTarget) {
+    /// The principal class is named, and, named without a module, is not a Swift class that
+    /// Objective-C knows by its module's name (`Module.NotificationService`): iOS looks the name
+    /// up in the Objective-C runtime and, not finding it, never starts the extension.
+    private mutating func checkPrincipalClass(_ service: inout ResolvedTarget, sources: [SourceFile]) {
         if let written = service.info["NSExtension"]?["NSExtensionPrincipalClass"]?.stringValue, !written.isEmpty {
-            add(.principalClass, .ok, service, "principal class \(service.expand(written))")
+            let name = service.expand(written)
+            if !name.contains("."), let file = SourceFile.swiftDeclaration(ofClass: name, in: sources) {
+                add(.principalClass, .error, service,
+                    "principal class \(name) has no module, and \(file.url.lastPathComponent) declares it in Swift without @objc(\(name)): Objective-C knows it as \(service.settings.value("PRODUCT_MODULE_NAME")?.text ?? "its module").\(name), so iOS finds no class to start",
+                    fix: "Set NSExtension › NSExtensionPrincipalClass to $(PRODUCT_MODULE_NAME).\(name).")
+            } else {
+                add(.principalClass, .ok, service, "principal class \(name)")
+            }
         } else {
             add(.principalClass, .error, service, "NSExtension has no NSExtensionPrincipalClass, so iOS has no class to start",
                 fix: "Set NSExtension › NSExtensionPrincipalClass to $(PRODUCT_MODULE_NAME).NotificationService (your subclass).")

@@ -49,6 +49,19 @@ struct SourceFile {
     let url: URL
     let text: String
 
+    /// The Swift file that declares the class `name` under that name alone, when one does
+    /// and nothing gives it that name in Objective-C: no `@objc(name)`, no Objective-C
+    /// `@implementation name`.
+    static func swiftDeclaration(ofClass name: String, in sources: [SourceFile]) -> SourceFile? {
+        guard sources.allSatisfy({ !$0.text.contains("@objc(\(name))") && !$0.text.contains("@implementation \(name)") }) else { return nil }
+        return sources.first { file in
+            file.url.pathExtension == "swift" && file.text.ranges(of: "class \(name)").contains { range in
+                // The whole name: `class NotificationService:` or `class NotificationService {`.
+                file.text[range.upperBound...].first.map { !($0.isLetter || $0.isNumber || $0 == "_") } ?? true
+            }
+        }
+    }
+
     /// What ``files(of:limit:)`` read of a target, and what it could not.
     struct Reading {
         var files: [SourceFile] = []
