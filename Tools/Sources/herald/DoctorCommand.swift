@@ -34,7 +34,7 @@ struct DoctorCommand: ParsableCommand {
     @Flag(
         name: .long,
         help: """
-            Print one JSON object: {"projects": [{"project", "configurations", "extensions": [{"target", "kind", "app", "categories"}], \
+            Print one JSON object: {"projects": [{"project", "configurations", "extensions": [{"target", "kind", "apps", "categories"}], \
             "findings": [{"check", "status", "target", "configurations", "message", "fix"}]}]}.
             """)
     var json = false
