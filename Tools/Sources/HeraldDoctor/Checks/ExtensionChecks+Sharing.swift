@@ -11,11 +11,19 @@ extension ExtensionChecks {
         let start = findings.count
         let written = { (target: ResolvedTarget) in target.entitlements?[entitlement]?.strings ?? [] }
         let settingWritten = herald?.written[settingKey]?.stringValue.map { [$0] } ?? []
-        defer { noteEmptied(service.emptied(in: written(service) + settingWritten).union(app.emptied(in: written(app))), since: start) }
+        checkGroups(
+            check, settingKey: settingKey, herald: herald, service: service.target.name, serviceGroups: service.entitlementStrings(entitlement),
+            app: app.target.name, appGroups: app.entitlementStrings(entitlement))
+        noteEmptied(service.emptied(in: written(service) + settingWritten).union(app.emptied(in: written(app))), since: start)
+    }
+
+    /// The groups of the extension `service` against those of its app `app`, as the
+    /// entitlements give them with build settings put in.
+    mutating func checkGroups(
+        _ check: DoctorCheck, settingKey: String, herald: HeraldSettings?, service: String, serviceGroups: [String], app: String, appGroups: [String]
+    ) {
         let kind = check == .appGroup ? "App Group" : "keychain group"
         let capability = check == .appGroup ? "App Groups" : "Keychain Sharing"
-        let serviceGroups = service.entitlementStrings(entitlement)
-        let appGroups = app.entitlementStrings(entitlement)
         var failed = false
         if let wanted = herald?.string(settingKey) {
             let consequence = check == .appGroup
@@ -37,7 +45,7 @@ extension ExtensionChecks {
         let foreign = serviceGroups.filter { !appGroups.contains($0) }
         if !foreign.isEmpty {
             failed = true
-            add(check, .warning, service, "\(kind) \(foreign.joined(separator: ", ")) is the extension's but not \(app.target.name)'s, so they share nothing through it",
+            add(check, .warning, service, "\(kind) \(foreign.joined(separator: ", ")) is the extension's but not \(app)'s, so they share nothing through it",
                 fix: "Add it to the app's \(capability) capability, or remove it from the extension's.")
         }
         // The content token is read from the keychain group Herald.KeychainGroup names, which
@@ -51,18 +59,18 @@ extension ExtensionChecks {
         guard !failed else { return }
         if serviceGroups.isEmpty {
             if check == .appGroup {
-                add(check, .warning, service, "declares no App Group, so it shares no files, defaults or caches with \(app.target.name)",
-                    fix: "Give the extension the App Groups capability with a group \(app.target.name) has too (and set Herald.AppGroup to it).")
+                add(check, .warning, service, "declares no App Group, so it shares no files, defaults or caches with \(app)",
+                    fix: "Give the extension the App Groups capability with a group \(app) has too (and set Herald.AppGroup to it).")
             } else {
-                add(check, .ok, service, "declares no keychain group (one is needed only to read keys or a content token \(app.target.name) stores)")
+                add(check, .ok, service, "declares no keychain group (one is needed only to read keys or a content token \(app) stores)")
             }
         } else {
-            add(check, .ok, service, "\(kind)\(serviceGroups.count == 1 ? "" : "s") \(serviceGroups.joined(separator: ", ")) shared with \(app.target.name)")
+            add(check, .ok, service, "\(kind)\(serviceGroups.count == 1 ? "" : "s") \(serviceGroups.joined(separator: ", ")) shared with \(app)")
         }
     }
 
     /// Every key of the `Herald` dictionary known and of a value the extension takes.
-    mutating func checkHeraldSettings(_ herald: HeraldSettings, _ service: ResolvedTarget) {
+    mutating func checkHeraldSettings(_ herald: HeraldSettings, _ service: String) {
         guard let entries = herald.entries else {
             add(.heraldSettings, .error, service, "Herald is a \(herald.written.typeName), not a dictionary: the extension uses its defaults",
                 fix: "Make Herald a dictionary (docs/extension-guide.md lists its keys).")
@@ -94,7 +102,7 @@ extension ExtensionChecks {
     /// others, as the extension reads them (`ServiceConfiguration`).
     ///
     /// - Returns: whether anything was reported.
-    private mutating func checkContentSettings(_ entries: [String: PropertyList], _ service: ResolvedTarget) -> Bool {
+    private mutating func checkContentSettings(_ entries: [String: PropertyList], _ service: String) -> Bool {
         let companions = [ExtensionSetting.contentAcknowledgementURL, .contentFallbackText, .contentTimeout].map(\.key).filter { entries[$0] != nil }
         guard entries[ExtensionSetting.contentURL.key] != nil else {
             guard !companions.isEmpty else { return false }
@@ -127,8 +135,8 @@ extension ExtensionChecks {
     /// `RetractFallback` `filtered` needs the filtering entitlement on the extension: without it
     /// iOS shows the push of every deleted or read message as sent. Reported only when the
     /// setting asks for it, or when the entitlement is there (then which setting makes use of it).
-    mutating func checkFiltering(_ herald: HeraldSettings?, _ service: ResolvedTarget) {
-        let filters = service.entitlements?[Doctor.filteringEntitlement] == .bool(true)
+    mutating func checkFiltering(_ herald: HeraldSettings?, _ service: String, entitlements: [String: PropertyList]?) {
+        let filters = entitlements?[Doctor.filteringEntitlement] == .bool(true)
         guard herald?.string(ExtensionSetting.retractFallback.key) == RetractFallback.filtered.rawValue else {
             if filters {
                 add(.filteringEntitlement, .ok, service,

@@ -89,8 +89,8 @@ struct ExtensionChecks {
             checkGroups(.appGroup, entitlement: "com.apple.security.application-groups", settingKey: "AppGroup", herald: herald, &service, app: &app!)
             checkGroups(.keychainGroup, entitlement: "keychain-access-groups", settingKey: "KeychainGroup", herald: herald, &service, app: &app!)
         }
-        if let herald { checkHeraldSettings(herald, service) }
-        if !service.isUnread("CODE_SIGN_ENTITLEMENTS") { checkFiltering(herald, service) }
+        if let herald { checkHeraldSettings(herald, service.target.name) }
+        if !service.isUnread("CODE_SIGN_ENTITLEMENTS") { checkFiltering(herald, service.target.name, entitlements: service.entitlements) }
         checkProviderLibraries(service, sources: sources)
         checkHeraldLinking(service, app: app, linksHerald: linksHerald, hasSettings: heraldSettings != nil)
     }
@@ -130,19 +130,25 @@ struct ExtensionChecks {
 
     mutating func checkBundleID(_ service: ResolvedTarget, app: ResolvedTarget) {
         let start = findings.count
-        defer { noteEmptied(service.emptied(inSetting: "PRODUCT_BUNDLE_IDENTIFIER").union(app.emptied(inSetting: "PRODUCT_BUNDLE_IDENTIFIER")), since: start) }
-        guard let id = service.bundleID, let appID = app.bundleID else {
-            add(.bundleIDPrefix, .error, service, "PRODUCT_BUNDLE_IDENTIFIER is not set on \(service.bundleID == nil ? service.target.name : app.target.name)",
+        checkBundleID(service.bundleID, of: service.target.name, appID: app.bundleID, app: app.target.name, key: "PRODUCT_BUNDLE_IDENTIFIER")
+        noteEmptied(service.emptied(inSetting: "PRODUCT_BUNDLE_IDENTIFIER").union(app.emptied(inSetting: "PRODUCT_BUNDLE_IDENTIFIER")), since: start)
+    }
+
+    /// The extension `name`'s bundle id `id` is its app's `appID`, a dot and more; `key` is
+    /// where both are written (a build setting, or the built Info.plist's key).
+    mutating func checkBundleID(_ id: String?, of name: String, appID: String?, app: String, key: String) {
+        guard let id, let appID else {
+            add(.bundleIDPrefix, .error, name, "\(key) is not set on \(id == nil ? name : app)",
                 fix: "Set PRODUCT_BUNDLE_IDENTIFIER on both targets, the extension's as the app's plus a suffix.")
             return
         }
         if id.hasPrefix(appID + ".") {
-            add(.bundleIDPrefix, .ok, service, "\(id) starts with \(app.target.name)'s \(appID)")
+            add(.bundleIDPrefix, .ok, name, "\(id) starts with \(app)'s \(appID)")
         } else if id == appID {
-            add(.bundleIDPrefix, .error, service, "\(id) is \(app.target.name)'s own bundle id; the extension needs its own, under the app's",
-                fix: "Set the extension's PRODUCT_BUNDLE_IDENTIFIER to \(appID).\(service.target.name.filter { $0.isLetter || $0.isNumber }).")
+            add(.bundleIDPrefix, .error, name, "\(id) is \(app)'s own bundle id; the extension needs its own, under the app's",
+                fix: "Set the extension's PRODUCT_BUNDLE_IDENTIFIER to \(appID).\(name.filter { $0.isLetter || $0.isNumber }).")
         } else {
-            add(.bundleIDPrefix, .error, service, "\(id) does not start with \(app.target.name)'s \(appID) and a dot, so the app cannot be installed with it",
+            add(.bundleIDPrefix, .error, name, "\(id) does not start with \(app)'s \(appID) and a dot, so the app cannot be installed with it",
                 fix: "Set the extension's PRODUCT_BUNDLE_IDENTIFIER to \(appID).\(id.split(separator: ".").last.map(String.init) ?? "NotificationService").")
         }
     }
@@ -156,26 +162,31 @@ struct ExtensionChecks {
             add(.deploymentTarget, .ok, service, "sets no IPHONEOS_DEPLOYMENT_TARGET, so Xcode builds for its SDK's iOS version")
             return
         }
-        guard !written.contains("$(") else { return }  // A setting that names itself in a loop.
+        // A setting that names itself in a loop stays as written: nothing to compare.
+        let appVersion = app.flatMap { app in app.deploymentTarget.flatMap { $0.contains("$(") ? nil : (app.target.name, $0) } }
+        guard !written.contains("$(") else { return }
+        checkDeploymentTarget(written, of: service.target.name, app: appVersion, floorIsHerald: floorIsHerald)
+    }
+
+    /// The extension `name`'s iOS `written` (`16.0`) against the floor, and against its app's.
+    mutating func checkDeploymentTarget(_ written: String, of name: String, app: (name: String, version: String)?, floorIsHerald: Bool) {
         let floor = floorIsHerald ? [16] : [15]
         let version = written.split(separator: ".").compactMap { Int($0) }
         if version.lexicographicallyPrecedes(floor) {
             if floorIsHerald {
-                add(.deploymentTarget, .error, service, "deploys to iOS \(written), below HeraldNotificationService's iOS 16",
+                add(.deploymentTarget, .error, name, "deploys to iOS \(written), below HeraldNotificationService's iOS 16",
                     fix: "Set the extension's IPHONEOS_DEPLOYMENT_TARGET to 16.0 or later.")
             } else {
-                add(.deploymentTarget, .warning, service,
+                add(.deploymentTarget, .warning, name,
                     "deploys to iOS \(written); communication notifications start in iOS 15, so before it they stay plain",
                     fix: "Set IPHONEOS_DEPLOYMENT_TARGET to 15.0 or later, or guard the intent code with #available(iOS 15, *).")
             }
-        } else if let app, let appWritten = app.deploymentTarget, !appWritten.contains("$("),
-            appWritten.split(separator: ".").compactMap({ Int($0) }).lexicographicallyPrecedes(version)
-        {
-            add(.deploymentTarget, .warning, service,
-                "deploys to iOS \(written), above \(app.target.name)'s iOS \(appWritten): on a device whose iOS is between the two, the extension does not run (its MinimumOSVersion is above the device's), so notifications stay plain",
-                fix: "Set the extension's IPHONEOS_DEPLOYMENT_TARGET to \(appWritten), or raise the app's to \(written).")
+        } else if let app, app.version.split(separator: ".").compactMap({ Int($0) }).lexicographicallyPrecedes(version) {
+            add(.deploymentTarget, .warning, name,
+                "deploys to iOS \(written), above \(app.name)'s iOS \(app.version): on a device whose iOS is between the two, the extension does not run (its MinimumOSVersion is above the device's), so notifications stay plain",
+                fix: "Set the extension's IPHONEOS_DEPLOYMENT_TARGET to \(app.version), or raise the app's to \(written).")
         } else {
-            add(.deploymentTarget, .ok, service, "deploys to iOS \(written)")
+            add(.deploymentTarget, .ok, name, "deploys to iOS \(written)")
         }
     }
 }
