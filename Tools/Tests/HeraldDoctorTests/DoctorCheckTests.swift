@@ -431,15 +431,23 @@ import Testing
         #expect(report.results(.fileMissing)[0].message == "CODE_SIGN_ENTITLEMENTS names NotificationService/Missing.entitlements, which does not exist")
     }
 
-    @Test func generatedInfoPlistKeysCountOnlyWhenXcodeGeneratesTheFile() throws {
+    /// Xcode writes only the `INFOPLIST_KEY_*` settings it declares into a generated
+    /// Info.plist; NSUserActivityTypes is not one, with or without GENERATE_INFOPLIST_FILE.
+    @Test func anInfoPlistKeySettingXcodeDoesNotDeclareIsIgnored() throws {
         var project = SyntheticProject()
         project.serviceInfo["NSExtension"] = ["NSExtensionPointIdentifier": "com.apple.usernotifications.service"]
         project.serviceSettings["INFOPLIST_KEY_NSExtension"] = "ignored"
         project.appInfo["NSUserActivityTypes"] = nil
         project.appSettings["INFOPLIST_KEY_NSUserActivityTypes"] = "INSendMessageIntent"
-        #expect(try project.examine().statuses(.activityTypes) == [.error])
-        project.appSettings["GENERATE_INFOPLIST_FILE"] = "YES"
-        #expect(try project.examine().statuses(.activityTypes) == [.ok])
+        for generated in ["NO", "YES"] {
+            project.appSettings["GENERATE_INFOPLIST_FILE"] = generated
+            project.serviceSettings["GENERATE_INFOPLIST_FILE"] = generated
+            let report = try project.examine()
+            let result = report.results(.activityTypes)
+            #expect(result.map(\.status) == [.error])
+            #expect(result[0].message.contains("INFOPLIST_KEY_NSUserActivityTypes is set, but Xcode writes only the INFOPLIST_KEY_ settings it declares"))
+            #expect(report.statuses(.principalClass) == [.error])
+        }
     }
 
     @Test func aContentExtensionsKeysAreChecked() throws {

@@ -30,7 +30,8 @@ struct ExtensionChecks {
     mutating func runAppChecks(_ app: inout ResolvedTarget) {
         runAppChecks(
             app.target.name, info: app.isUnread("INFOPLIST_FILE") ? nil : app.info, entitlements: app.entitlements,
-            entitlementsUnread: app.isUnread("CODE_SIGN_ENTITLEMENTS"), checksPush: true)
+            entitlementsUnread: app.isUnread("CODE_SIGN_ENTITLEMENTS"), checksPush: true,
+            ignoredSetting: app.ignoredInfoPlistSettings.first { $0.hasSuffix("_NSUserActivityTypes") })
     }
 
     /// The app checks on an app's Info.plist and entitlements, however they are written.
@@ -40,8 +41,11 @@ struct ExtensionChecks {
     ///   - entitlements: `nil` when the app names no entitlements file.
     ///   - entitlementsUnread: the file it names could not be read.
     ///   - checksPush: false where a tool adds aps-environment itself (Expo's prebuild).
+    ///   - ignoredSetting: the `INFOPLIST_KEY_NSUserActivityTypes` setting, when the app sets it
+    ///     (Xcode writes no such key).
     mutating func runAppChecks(
-        _ app: String, info: [String: PropertyList]?, entitlements: [String: PropertyList]?, entitlementsUnread: Bool = false, checksPush: Bool
+        _ app: String, info: [String: PropertyList]?, entitlements: [String: PropertyList]?, entitlementsUnread: Bool = false, checksPush: Bool,
+        ignoredSetting: String? = nil
     ) {
         if !entitlementsUnread { checkCapabilities(app, entitlements: entitlements, checksPush: checksPush) }
         guard let info else { return }
@@ -50,8 +54,11 @@ struct ExtensionChecks {
             add(.activityTypes, .ok, app, "NSUserActivityTypes lists INSendMessageIntent")
         } else {
             let listed = types.isEmpty ? "has no NSUserActivityTypes" : "has NSUserActivityTypes without INSendMessageIntent (\(types.joined(separator: ", ")))"
-            add(.activityTypes, .error, app, "the app's Info.plist \(listed): the message intent is not the app's, so iOS ignores it",
-                fix: "Add INSendMessageIntent to NSUserActivityTypes in the app's Info.plist.")
+            let ignored = ignoredSetting.map {
+                "; \($0) is set, but Xcode writes only the INFOPLIST_KEY_ settings it declares into a generated Info.plist, and this is not one"
+            } ?? ""
+            add(.activityTypes, .error, app, "the app's Info.plist \(listed)\(ignored): the message intent is not the app's, so iOS ignores it",
+                fix: "Add INSendMessageIntent to NSUserActivityTypes in the app's Info.plist file (INFOPLIST_FILE; Xcode merges it with what it generates).")
         }
     }
 

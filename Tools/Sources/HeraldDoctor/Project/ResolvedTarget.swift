@@ -36,8 +36,20 @@ struct ResolvedTarget {
     /// to nothing: a verdict on it says it took them so.
     let emptiedSettings: [String: Set<String>]
     let deploymentTarget: String?
-    /// The Info.plist as built: the file, with `INFOPLIST_KEY_*` over it when Xcode generates one.
+    /// The Info.plist as built, in the keys the checks read: the file's.
+    ///
+    /// When Xcode generates the Info.plist (`GENERATE_INFOPLIST_FILE`) it also writes the
+    /// `INFOPLIST_KEY_*` settings it declares, a fixed list (display name, usage descriptions,
+    /// orientations, …), and passes over any other name without a word: its Info.plist
+    /// processor (swift-build's `InfoPlistProcessorTaskAction`) visits only that list. None of
+    /// the keys the checks read is on it (``checkedInfoPlistKeys``); such a setting is in
+    /// ``ignoredInfoPlistSettings``.
     let info: [String: PropertyList]
+    /// The `INFOPLIST_KEY_*` settings the target sets for a key the checks read, which Xcode
+    /// never writes into the Info.plist: `INFOPLIST_KEY_NSUserActivityTypes`.
+    let ignoredInfoPlistSettings: [String]
+    /// The Info.plist keys the checks read, which only an Info.plist file can give.
+    static let checkedInfoPlistKeys = ["NSUserActivityTypes", "NSExtension", "Herald"]
     /// `nil` when the target names no entitlements file (so it has no capabilities at all).
     let entitlements: [String: PropertyList]?
     let fileNotes: [FileNote]
@@ -91,15 +103,8 @@ struct ResolvedTarget {
         }
         bundleID = resolved("PRODUCT_BUNDLE_IDENTIFIER")
         deploymentTarget = resolved("IPHONEOS_DEPLOYMENT_TARGET")
-        var info = read("INFOPLIST_FILE") ?? [:]
-        if settings.isOn("GENERATE_INFOPLIST_FILE") {
-            for key in settings.keys where key.hasPrefix("INFOPLIST_KEY_") {
-                let value = settings.value(key)?.text ?? ""
-                let name = String(key.dropFirst("INFOPLIST_KEY_".count))
-                info[name] = ["YES", "NO"].contains(value) ? .bool(value == "YES") : .string(value)
-            }
-        }
-        self.info = info
+        info = read("INFOPLIST_FILE") ?? [:]
+        ignoredInfoPlistSettings = Self.checkedInfoPlistKeys.map { "INFOPLIST_KEY_" + $0 }.filter(settings.keys.contains)
         entitlements = read("CODE_SIGN_ENTITLEMENTS")
         fileNotes = notes
         emptiedSettings = emptied
