@@ -101,7 +101,14 @@ let package = Package(
         ),
         // Reads an app's Xcode project (project.pbxproj, Info.plist, entitlements, xcconfig) and
         // checks it for what communication notifications need; `herald doctor`.
-        .target(name: "HeraldDoctor", dependencies: [.product(name: "HeraldCore", package: "Herald")]),
+        // Signed builds too (SignedBuild/): an .ipa, .app or .xcarchive, a provisioning profile.
+        .target(
+            name: "HeraldDoctor",
+            dependencies: [.product(name: "HeraldCore", package: "Herald"), .product(name: "SwiftASN1", package: "swift-asn1"), "CZlib"]
+        ),
+        // The system's zlib (libz, on every Mac and in every Linux distribution), to inflate an
+        // .ipa's entries: a header and a link, no package to pin.
+        .target(name: "CZlib", linkerSettings: [.linkedLibrary("z")]),
         .executableTarget(
             name: "herald",
             dependencies: [

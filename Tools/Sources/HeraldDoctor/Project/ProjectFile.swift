@@ -29,6 +29,30 @@ enum ProjectFile {
     static func data(at url: URL, in root: ProjectRoot) throws(DoctorError) -> Data {
         let isProject = url.lastPathComponent == "project.pbxproj"
         let most = isProject ? projectLimit : limit
+        let (handle, size) = try handle(to: url, in: root)
+        let over = "over the \(most >> 20) MiB limit for \(isProject ? "a project.pbxproj" : "any file but project.pbxproj")"
+        guard size <= most else { throw DoctorError(file: url, reason: "not read: \(size) bytes, \(over)") }
+        let data: Data
+        do {
+            data = try handle.read(upToCount: most + 1) ?? Data()
+        } catch {
+            throw DoctorError(file: url, reason: "cannot read it (\(error.localizedDescription))")
+        }
+        guard data.count <= most else { throw DoctorError(file: url, reason: "not read: it grew while read, \(over)") }
+        return data
+    }
+
+    /// The file opened for reading, once it is known to be a regular file inside `root`, and its
+    /// size then: for a reader that reads parts of a large file (a signed build's executable,
+    /// an .ipa) rather than all of it.
+    ///
+    /// - Parameters:
+    ///   - url: the file.
+    ///   - root: the folder `herald doctor` was given; nothing outside it is opened.
+    /// - Returns: the open file, closed when the handle is released, and its size in bytes.
+    /// - Throws: ``DoctorError`` naming the file: it is outside `root`, cannot be opened, or is
+    ///   not a regular file.
+    static func handle(to url: URL, in root: ProjectRoot) throws(DoctorError) -> (handle: FileHandle, size: Int) {
         guard let path = root.resolvedPath(of: url) else { throw DoctorError(file: url, reason: root.refusal) }
         // O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer. O_NOFOLLOW:
         // the real path ends in no link, unless one was put there since.
@@ -44,16 +68,7 @@ enum ProjectFile {
         guard status.st_mode & mode_t(S_IFMT) == mode_t(S_IFREG) else {
             throw DoctorError(file: url, reason: "not read: \(Self.kind(of: status.st_mode)), not a regular file")
         }
-        let over = "over the \(most >> 20) MiB limit for \(isProject ? "a project.pbxproj" : "any file but project.pbxproj")"
-        guard status.st_size <= most else { throw DoctorError(file: url, reason: "not read: \(status.st_size) bytes, \(over)") }
-        let data: Data
-        do {
-            data = try handle.read(upToCount: most + 1) ?? Data()
-        } catch {
-            throw DoctorError(file: url, reason: "cannot read it (\(error.localizedDescription))")
-        }
-        guard data.count <= most else { throw DoctorError(file: url, reason: "not read: it grew while read, \(over)") }
-        return data
+        return (handle, Int(status.st_size))
     }
 
     /// The property list in the file, in any of its formats, with the line of a syntax error.
