@@ -6,7 +6,7 @@ import HeraldDoctor
 struct DoctorCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "doctor",
-        abstract: "Check an app's Xcode project for what communication notifications need.",
+        abstract: "Check an app's Xcode project, or a signed build of it, for what communication notifications need.",
         discussion: """
             Reads project.pbxproj, the targets' Info.plist (and the keys Xcode generates from \
             INFOPLIST_KEY_* settings) and .entitlements files, with build settings resolved per \
@@ -19,6 +19,14 @@ struct DoctorCommand: ParsableCommand {
             plain folder, the folder holding it otherwise (for a project.pbxproj, the folder \
             holding its .xcodeproj); a file the project names outside it is a file-outside finding.
 
+            PATH may also be a signed build: an .ipa (what EAS Build, fastlane or Xcode's export \
+            makes), an .app built for a device, an .xcarchive, or an embedded.mobileprovision \
+            alone. Then doctor reads what iOS reads: the built Info.plist of the app and of each \
+            extension, the entitlements their code signatures claim, and their provisioning \
+            profiles (team, App ID, entitlements, expiry, development, ad-hoc, enterprise or \
+            App Store), and checks the same rules against them, with the configuration \
+            "signed". Signatures are read, not verified.
+
             Every finding has a stable check id, a status, the target and configurations it \
             concerns, and a one-line fix. Checks:
             \(DoctorCheck.all.map { "  \($0.id): \($0.summary)" }.joined(separator: "\n"))
@@ -28,7 +36,10 @@ struct DoctorCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("The project: .xcodeproj, .xcworkspace, a folder, or app.json.", valueName: "path"))
+    @Argument(
+        help: ArgumentHelp(
+            "The project (.xcodeproj, .xcworkspace, a folder, app.json) or a signed build (.ipa, .app, .xcarchive, .mobileprovision).",
+            valueName: "path"))
     var path: String
 
     @Flag(
@@ -45,13 +56,10 @@ struct DoctorCommand: ParsableCommand {
     func run() throws {
         let reports: [DoctorReport]
         do {
-            // Nothing outside this folder is read (docs/doctor.md, "Limits").
-            let root = try ProjectRoot(given: path)
-            reports = try ProjectLocator.locations(at: path).map { location throws(DoctorError) in
-                switch location {
-                case .xcodeProject(let url): try Doctor.examine(XcodeProject(contentsOf: url, root: root))
-                case .expoConfig(let url): Doctor.examine(try ExpoConfig(contentsOf: url, root: root))
-                }
+            if SignedBuild.form(of: URL(fileURLWithPath: path)) != nil {
+                reports = [Doctor.examine(try SignedBuild.read(at: URL(fileURLWithPath: path)))]
+            } else {
+                reports = try projectReports()
             }
         } catch {
             CLIError.usage(error.description).exit()
@@ -62,5 +70,17 @@ struct DoctorCommand: ParsableCommand {
             printText(reports.map { $0.text(problemsOnly: problemsOnly) }.joined(separator: "\n"))
         }
         if reports.contains(where: \.hasErrors) { throw ExitCode(1) }
+    }
+
+    /// Each project PATH holds, examined.
+    private func projectReports() throws(DoctorError) -> [DoctorReport] {
+        // Nothing outside this folder is read (docs/doctor.md, "Limits").
+        let root = try ProjectRoot(given: path)
+        return try ProjectLocator.locations(at: path).map { location throws(DoctorError) in
+            switch location {
+            case .xcodeProject(let url): try Doctor.examine(XcodeProject(contentsOf: url, root: root))
+            case .expoConfig(let url): Doctor.examine(try ExpoConfig(contentsOf: url, root: root))
+            }
+        }
     }
 }

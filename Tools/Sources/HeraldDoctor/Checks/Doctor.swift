@@ -199,6 +199,12 @@ public enum Doctor {
 
     /// Joins findings that differ only in configuration, keeping the project's order.
     private static func merge(_ findings: [DoctorFinding], targets: [Target]) -> [DoctorFinding] {
+        merge(findings, targets: targets.map(\.name))
+    }
+
+    /// Joins findings that differ only in configuration, keeping the order of `targets` (by
+    /// name).
+    static func merge(_ findings: [DoctorFinding], targets targetOrder: [String]) -> [DoctorFinding] {
         var merged: [DoctorFinding] = []
         for finding in findings {
             if let index = merged.firstIndex(where: {
@@ -209,7 +215,6 @@ public enum Doctor {
                 merged.append(finding)
             }
         }
-        let targetOrder = targets.map(\.name)
         let checkOrder = DoctorCheck.all
         return merged.enumerated().sorted { left, right in
             let l = (left.element.target.flatMap(targetOrder.firstIndex(of:)) ?? -1, checkOrder.firstIndex(of: left.element.check) ?? 0, left.offset)

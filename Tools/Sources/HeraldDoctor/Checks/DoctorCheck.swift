@@ -43,10 +43,15 @@ public struct DoctorCheck: Hashable, Sendable, Identifiable {
         summary: "Every file the project names (an #include, a base .xcconfig, an Info.plist, an entitlements file) is inside the folder herald doctor was given, which reads nothing outside it.")
     public static let singleServiceExtension = DoctorCheck(
         id: "single-service-extension", summary: "The app embeds one notification service extension (iOS runs only one).")
+    public static let codeSignature = DoctorCheck(
+        id: "code-signature", summary: "A signed build's app and extensions are signed, with entitlements (signed builds).")
+    public static let provisioningProfile = DoctorCheck(
+        id: "provisioning-profile",
+        summary: "A signed build's profiles have not expired, are for their bundle ids and team, and grant the entitlements the signatures claim (signed builds).")
 
     /// Every check, in the order findings are reported.
     public static let all: [DoctorCheck] = [
-        .serviceExtension, .communicationCapability, .activityTypes, .apsEnvironment, .singleServiceExtension, .principalClass, .embedded, .bundleIDPrefix,
+        .codeSignature, .provisioningProfile, .serviceExtension, .communicationCapability, .activityTypes, .apsEnvironment, .singleServiceExtension, .principalClass, .embedded, .bundleIDPrefix,
         .deploymentTarget, .appGroup, .keychainGroup, .heraldSettings, .filteringEntitlement, .heraldLinked, .providerLibrary, .contentCategory, .contentAttributes,
         .contentInterface, .unresolvedSetting, .xcconfigInclude, .fileOutside, .fileCase, .fileMissing, .fileUnreadable,
     ]
