@@ -153,7 +153,7 @@ struct ExampleExtensionTests {
 
     @Test func theSampleAppsExtensionShowsItsGroupPayloadAsAMessageFromAPerson() async throws {
         let recorder = StandInRecorder()
-        let delivered = await HeraldChatExtension.NotificationService().deliveries(for: try heraldChatPayload("group"), recording: recorder)
+        let delivered = await HeraldChatExtension.NotificationService().deliveries(for: try heraldChatPayload("2-group"), recording: recorder)
         let content = try #require(delivered.only)
         // The communication layout: the donated intent names the sender and the group, and
         // iOS got the content updating(from:) made from it.
@@ -172,7 +172,7 @@ struct ExampleExtensionTests {
     /// conversation list, and Mark as Read on it, through the app's delegate and HeraldApp's
     /// `MessageActions`, reads the conversation and names the message whose notification goes.
     @Test func theSampleAppListsTheDeliveredMessageAndMarkAsReadReadsIt() async throws {
-        let delivered = await HeraldChatExtension.NotificationService().deliveries(for: try heraldChatPayload("group"))
+        let delivered = await HeraldChatExtension.NotificationService().deliveries(for: try heraldChatPayload("2-group"))
         let content = try #require(delivered.only)
         let notification = StandInNotifications.makeNotification(for: UNNotificationRequest(identifier: "m-201", content: content, trigger: nil))
         let message = try #require(ReceivedMessage(notification.request))
@@ -209,13 +209,13 @@ struct ExampleExtensionTests {
     @Test @MainActor func theSampleAppsDeskCommandNamesTheTokenTopicAndPayload() {
         let token = DeskCommand.hex(Data([0x0a, 0xff, 0x00, 0x7b]))
         #expect(token == "0aff007b")
-        let command = DeskCommand(deviceToken: token, topic: "com.example.heraldchat", payload: "group")
+        let command = DeskCommand(deviceToken: token, topic: "com.example.heraldchat", payload: "2-group")
         #expect(command.text == """
             swift run --package-path Tools herald send apns --sandbox \\
               --key-file AuthKey_KEYID.p8 --key-id KEYID --team-id TEAMID \\
               --topic com.example.heraldchat \\
               --token 0aff007b \\
-              Examples/HeraldChat/Payloads/group.json
+              Examples/HeraldChat/Payloads/2-group.json
             """)
         // Every payload the app offers is one of the sample's files.
         for name in DeskCommand.payloads {

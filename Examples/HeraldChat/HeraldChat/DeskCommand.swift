@@ -15,14 +15,14 @@ import Foundation
 /// Herald checkout on the desk.
 struct DeskCommand: Equatable {
     /// The payloads in Examples/HeraldChat/Payloads, by file name without `.json`.
-    static let payloads = ["direct", "group", "group-edit", "group-delete"]
+    static let payloads = ["1-direct", "2-group", "3-group-edit", "4-group-delete"]
 
     /// The device token, in hex.
     var deviceToken: String
     /// The app's bundle id: the APNs topic.
     var topic: String
     /// One of ``payloads``.
-    var payload = "direct"
+    var payload = "1-direct"
 
     /// The token APNs gave, in hex, as `herald send apns --token` takes it (tokens may be
     /// longer than 32 bytes; all of it is sent).
