@@ -25,7 +25,8 @@ let standIn: [Target.Dependency] = hasStandIn ? [.target(name: "AppleFrameworksS
 #if compiler(>=6.2)
 let defaultMainActor: [SwiftSetting] = [.unsafeFlags(["-default-isolation", "MainActor"])]
 // The sample app's targets (Examples/HeraldChat) also have Approachable Concurrency on, as Xcode
-// 26 makes new projects: in Swift 6 mode, SWIFT_APPROACHABLE_CONCURRENCY adds these two.
+// 26 makes new projects: in Swift 6 mode, SWIFT_APPROACHABLE_CONCURRENCY adds these two (the
+// default of their build settings in swift-build's Swift.xcspec).
 let approachableConcurrency: [SwiftSetting] = [.enableUpcomingFeature("NonisolatedNonsendingByDefault"), .enableUpcomingFeature("InferIsolatedConformances")]
 #else
 let defaultMainActor: [SwiftSetting] = []
