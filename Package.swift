@@ -13,7 +13,8 @@ let hasStandIn = false
 #endif
 let linuxOnlyTargets: Set<String> = [
     "AppleFrameworksStandIn", "AppleFrameworksStandInTests", "NotificationServiceTestSupport", "OneSignalExtension",
-    "FirebaseMessaging", "APNsExample", "OneSignalExample", "FirebaseExample", "ExampleExtensionTests", "HeraldAppTests",
+    "FirebaseMessaging", "APNsExample", "OneSignalExample", "FirebaseExample", "HeraldChatExtension", "HeraldChatApp", "ExampleExtensionTests",
+    "HeraldAppTests",
 ]
 /// The stand-in, for a target that needs it on Linux only.
 let standIn: [Target.Dependency] = hasStandIn ? [.target(name: "AppleFrameworksStandIn", condition: .when(platforms: [.linux]))] : []
@@ -23,8 +24,13 @@ let standIn: [Target.Dependency] = hasStandIn ? [.target(name: "AppleFrameworksS
 // there. Swift 6.1 (Xcode 16.3) has no such mode; its targets are nonisolated by default.
 #if compiler(>=6.2)
 let defaultMainActor: [SwiftSetting] = [.unsafeFlags(["-default-isolation", "MainActor"])]
+// The sample app's targets (Examples/HeraldChat) also have Approachable Concurrency on, as Xcode
+// 26 makes new projects: in Swift 6 mode, SWIFT_APPROACHABLE_CONCURRENCY adds these two (the
+// default of their build settings in swift-build's Swift.xcspec).
+let approachableConcurrency: [SwiftSetting] = [.enableUpcomingFeature("NonisolatedNonsendingByDefault"), .enableUpcomingFeature("InferIsolatedConformances")]
 #else
 let defaultMainActor: [SwiftSetting] = []
+let approachableConcurrency: [SwiftSetting] = []
 #endif
 
 // The package an app adds: the phone side only, so that resolving it pins swift-crypto and what
@@ -105,10 +111,18 @@ let package = Package(
         .target(
             name: "FirebaseExample", dependencies: ["HeraldNotificationService", "FirebaseMessaging"], path: "Tests/Examples/FirebaseExample",
             swiftSettings: defaultMainActor),
+        // The sample app's extension, and the app's files that need no SwiftUI or UIKit (its
+        // list, its delegate, its desk command), compiled through symlinks as its Xcode targets
+        // compile them.
+        .target(
+            name: "HeraldChatExtension", dependencies: ["HeraldNotificationService"], path: "Tests/Examples/HeraldChatExtension",
+            swiftSettings: defaultMainActor + approachableConcurrency),
+        .target(name: "HeraldChatApp", dependencies: ["HeraldApp"], path: "Tests/Examples/HeraldChatApp", swiftSettings: defaultMainActor + approachableConcurrency),
         .testTarget(
             name: "ExampleExtensionTests",
             dependencies: [
-                "APNsExample", "OneSignalExample", "FirebaseExample", "OneSignalExtension", "FirebaseMessaging",
+                "APNsExample", "OneSignalExample", "FirebaseExample", "OneSignalExtension", "FirebaseMessaging", "HeraldChatExtension", "HeraldChatApp",
+                "HeraldApp",
                 "HeraldNotificationService", "HeraldCore", "NotificationServiceTestSupport", "HeraldTestSupport",
             ] + standIn
         ),

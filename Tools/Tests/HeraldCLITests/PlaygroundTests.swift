@@ -110,6 +110,29 @@ struct PlaygroundTests {
         }
     }
 
+    /// The sample app's payloads, given as their folder: the editor starts with the first by
+    /// name, and the Example menu offers each, its text escaped into the page as the editor's is.
+    @Test func aFolderGivenIsOfferedInTheExampleMenu() async throws {
+        try await Self.withPlayground([HeraldProcess.path("Examples/HeraldChat/Payloads")]) { playground in
+            let page = try await Self.get("/", on: playground)
+            #expect(page.text.contains("Started from 1-direct.json."))
+            let editor = try #require(page.text.range(of: #"(?s)<textarea id="payload".*?</textarea>"#, options: .regularExpression).map { String(page.text[$0]) })
+            #expect(editor.contains("&quot;body&quot;: &quot;Are you still up for the crag on Saturday?&quot;"))
+            let menu = try #require(page.text.range(of: #"(?s)<select id="example">.*?</select>"#, options: .regularExpression).map { String(page.text[$0]) })
+            let names = menu.matches(of: /">([^<]*)<\/option>/).map { String($0.1) }
+            #expect(names == ["1-direct.json", "2-group.json", "3-group-edit.json", "4-group-delete.json"])
+            #expect(menu.contains("&quot;group_name&quot;: &quot;Weekend climbing&quot;"))
+            #expect(menu.contains("&quot;replaces&quot;: &quot;m-201&quot;"))
+        }
+        let empty = FileManager.default.temporaryDirectory.appendingPathComponent("herald-playground-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: false)
+        defer { try? FileManager.default.removeItem(at: empty) }  // a leftover empty folder is harmless
+        try Data("{}".utf8).write(to: empty.appendingPathComponent("notes.txt"))
+        let refused = try await HeraldProcess.run(["playground", "--port", "0", empty.path])
+        #expect(refused.status == 2)
+        #expect(refused.stderr.contains("\(empty.path): no .json file in it"))
+    }
+
     @Test(arguments: [
         ("evil.example:PORT", "addressed to Host \"evil.example:PORT\""),
         ("127.0.0.1:1", "addressed to Host \"127.0.0.1:1\""),
@@ -438,6 +461,29 @@ struct PlaygroundTests {
             #expect(error.last == "stale")
         }
         #expect(server.requestCount("/maya.png") == 1)
+    }
+
+    /// Choosing another example draws it; going back brings what was typed over the first.
+    @Test func choosingAnExampleDrawsItInChromium() async throws {
+        try await Self.withPlayground([HeraldProcess.path("Examples/HeraldChat/Payloads")]) { playground in
+            let picture = "document.getElementById('picture').textContent"
+            let choose = { (index: Int) in
+                "(() => { const menu = document.getElementById('example'); menu.selectedIndex = \(index); menu.dispatchEvent(new Event('change')); return true; })()"
+            }
+            let run = try await PreviewPictureTests.browse(try Self.address(playground), steps: [
+                Self.when("\(picture).includes('Are you still up for the crag')", "true"),
+                Self.paste(#"{"aps": {"alert": {"title": "Typed", "body": "over the first"}, "mutable-content": 1}, "communication": {"sender_name": "Typed"}}"#),
+                Self.when("\(picture).includes('over the first')", "true"),
+                choose(1),
+                Self.when("\(picture).includes('Weekend climbing')", "[document.getElementById('source').textContent, \(picture).includes('chalk?')]"),
+                choose(0),
+                Self.when("\(picture).includes('over the first')", "document.getElementById('source').textContent"),
+            ])
+            #expect(run.problems.isEmpty, "the page logged: \(run.problems)")
+            try #require(run.results.count == 7)
+            #expect(run.results[4] == ["Started from 2-group.json.", true])
+            #expect(run.results[6] == "Edited here; started from 1-direct.json.")
+        }
     }
 
     @Test func aPasteOverTheCapIsExplainedOnThePageInChromium() async throws {

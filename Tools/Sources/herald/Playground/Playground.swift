@@ -49,19 +49,20 @@ struct Playground: Sendable {
     ///   - token: the secret every path starts with; a new random one by default.
     ///   - payload: the editor's text when the page opens.
     ///   - payloadName: where that text came from, shown above the editor.
+    ///   - examples: the payloads of the page's Example menu, `payload` first; none for no menu.
     ///   - layout: the layout chosen in the page's menu when it opens; `nil` detects.
     ///   - refusals: told why, for each request refused by the rules above.
     init(
         port: Int, token: PlaygroundToken = PlaygroundToken(), settings: Settings, fetcher: any Fetcher, payload: String, payloadName: String,
-        layout: String?, refusals: @escaping @Sendable (String) -> Void
+        examples: [PlaygroundPage.Example] = [], layout: String?, refusals: @escaping @Sendable (String) -> Void
     ) {
         self.port = port
         self.token = token
         self.settings = settings
         self.fetcher = fetcher
         self.refusals = refusals
-        page = Data(PlaygroundPage(payload: payload, payloadName: payloadName, layouts: Self.layoutChoices(settings), selectedLayout: layout ?? "",
-            language: settings.language, base: "/\(token.text)/").html.utf8)
+        page = Data(PlaygroundPage(payload: payload, payloadName: payloadName, examples: examples, layouts: Self.layoutChoices(settings),
+            selectedLayout: layout ?? "", language: settings.language, base: "/\(token.text)/").html.utf8)
     }
 
     /// The page's layout choices: detect, each built-in, and the --layout-file one.

@@ -15,6 +15,10 @@ struct PlaygroundCommand: AsyncParsableCommand {
             dark), with the device payload a request body becomes, the APNs headers, the \
             equivalent `herald send apns` command, the lint findings and every decision.
 
+            Given a folder, the page's Example menu offers each .json file in it, by name, \
+            the first in the editor: `herald playground Examples/HeraldChat/Payloads` offers the \
+            sample app's direct message, group message, edit and delete.
+
             It listens on 127.0.0.1 only and answers only requests addressed to it by that \
             address and sent by its own page: another web site cannot use it, even through DNS \
             rebinding. TOKEN is 128 random bits, new each run, and every request without it is \
@@ -31,7 +35,7 @@ struct PlaygroundCommand: AsyncParsableCommand {
     )
 
     @Argument(help: ArgumentHelp(
-        "A payload or request body file to start the editor with, or - for standard input (default: a sample group message).",
+        "A payload or request body file to start the editor with; a folder, whose .json files the page offers in a menu (Examples/HeraldChat/Payloads holds the sample app's); or - for standard input (default: a sample group message).",
         valueName: "payload"))
     var payload: String?
 
@@ -74,10 +78,10 @@ struct PlaygroundCommand: AsyncParsableCommand {
                 layoutFile: layoutOptions.layoutFile == nil ? nil : layout, language: requestOptions.language, allowFetch: allowFetch, allowHTTP: allowHTTP,
                 keyProvider: try decryptionOptions.keys(), contentSource: try contentOptions.source(allowHTTP: allowHTTP), app: try appLookOptions.resolve(),
                 attachmentDirectory: folder.appendingPathComponent("attachments", isDirectory: true))
-            let (text, name) = try firstPayload()
+            let (text, name, examples) = try firstPayload()
             let server = try await PlaygroundServer.bind(host: "127.0.0.1", port: port)
             let playground = Playground(
-                port: server.port, settings: settings, fetcher: fetcher, payload: text, payloadName: name, layout: layout?.name,
+                port: server.port, settings: settings, fetcher: fetcher, payload: text, payloadName: name, examples: examples, layout: layout?.name,
                 refusals: { printError($0) })
             let serving = Task {
                 await server.serve(maximumBodyBytes: Playground.maximumBodyBytes, proves: playground.carriesToken(_:), responder: playground.respond(to:))
@@ -113,22 +117,67 @@ struct PlaygroundCommand: AsyncParsableCommand {
         try? FileManager.default.removeItem(at: temporary)  // a leftover is harmless: it is yours alone
     }
 
-    /// The editor's first text and where it came from.
-    private func firstPayload() throws(CLIError) -> (text: String, name: String) {
+    /// The editor's first text, where it came from, and the Example menu's payloads when the
+    /// argument is a folder.
+    private func firstPayload() throws(CLIError) -> (text: String, name: String, examples: [PlaygroundPage.Example]) {
         guard let payload else {
             do {
-                return (try Self.sample().jsonText(.pretty), "a sample group message (built by herald send's payload builder)")
+                return (try Self.sample().jsonText(.pretty), "a sample group message (built by herald send's payload builder)", [])
             } catch {
                 throw .usage("the sample payload cannot be built: \(error.message)")
             }
         }
+        var isDirectory: ObjCBool = false
+        if payload != "-", FileManager.default.fileExists(atPath: payload, isDirectory: &isDirectory), isDirectory.boolValue {
+            let examples = try Self.examples(in: payload)
+            return (examples[0].text, examples[0].name, examples)
+        }
         let source = PayloadSource(argument: payload)
+        return (try Self.text(of: source), payload == "-" ? source.displayName : URL(fileURLWithPath: payload).lastPathComponent, [])
+    }
+
+    /// The most files the Example menu offers.
+    static let maximumExamples = 50
+
+    /// The `.json` files directly in `folder`, by name, each read as a payload file is; together
+    /// at most ``Playground/maximumBodyBytes``, since the page carries them all.
+    static func examples(in folder: String) throws(CLIError) -> [PlaygroundPage.Example] {
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: folder)
+        } catch {
+            throw .usage("\(folder): cannot be listed (\(error.localizedDescription))")
+        }
+        // Regular files only (through a link too): a FIFO named *.json would wait for a writer.
+        let files = names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.sorted().map { URL(fileURLWithPath: folder).appendingPathComponent($0) }.filter {
+            (try? FileManager.default.attributesOfItem(atPath: $0.resolvingSymlinksInPath().path))?[.type] as? FileAttributeType == .typeRegular
+        }
+        guard !files.isEmpty else { throw .usage("\(folder): no .json file in it") }
+        guard files.count <= maximumExamples else {
+            throw .usage("\(folder): \(files.count) .json files; the playground offers up to \(maximumExamples): give it a folder of fewer")
+        }
+        var examples: [PlaygroundPage.Example] = []
+        var total = 0
+        for file in files {
+            let text = try text(of: PayloadSource(argument: file.path))
+            total += text.utf8.count
+            guard total <= Playground.maximumBodyBytes else {
+                throw .usage("\(folder): its .json files hold over \(Playground.maximumBodyBytes) bytes; the playground offers up to that many: give it a folder of fewer")
+            }
+            examples.append(PlaygroundPage.Example(name: file.lastPathComponent, text: text))
+        }
+        return examples
+    }
+
+    /// A payload file's text, at most half of what a preview request may hold (the editor's
+    /// text travels in one, as JSON).
+    private static func text(of source: PayloadSource) throws(CLIError) -> String {
         let data = try source.read()
         guard data.count <= Playground.maximumBodyBytes / 2 else {
             throw .usage("\(source.displayName): \(data.count) bytes; the playground edits payloads up to \(Playground.maximumBodyBytes / 2) bytes")
         }
         guard let text = String(data: data, encoding: .utf8) else { throw .usage("\(source.displayName): not UTF-8 text") }
-        return (text, payload == "-" ? source.displayName : URL(fileURLWithPath: payload).lastPathComponent)
+        return text
     }
 
     /// A group message, as `herald send apns` builds it.

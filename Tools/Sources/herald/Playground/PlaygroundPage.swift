@@ -2,10 +2,19 @@
 /// --html` draws, the device payload, the APNs headers, the `herald send` command, the lint
 /// findings and the decisions, redrawn from `POST /preview` as the developer types.
 struct PlaygroundPage {
+    /// A payload the page offers in its Example menu: one of the files of the folder given.
+    struct Example: Sendable {
+        /// The file's name.
+        var name: String
+        var text: String
+    }
+
     /// The editor's text when the page opens.
     var payload: String
     /// Where it came from: a file's name, or "a sample".
     var payloadName: String
+    /// The menu's payloads, the first in the editor; none for a single payload.
+    var examples: [Example] = []
     /// The layout menu's names; "" is "detect".
     var layouts: [String]
     /// The menu's choice when the page opens.
@@ -23,6 +32,10 @@ struct PlaygroundPage {
         let options = layouts.map { name in
             "<option value=\"\(HTMLText.escape(name))\"\(name == selectedLayout ? " selected" : "")>\(name.isEmpty ? "detect" : HTMLText.escape(name))</option>"
         }.joined()
+        // Each example's text rides in its option, escaped as the editor's is.
+        let exampleMenu = examples.isEmpty ? "" : "<label>Example <select id=\"example\">" + examples.map { example in
+            "<option data-payload=\"\(HTMLText.escape(example.text))\">\(HTMLText.escape(example.name))</option>"
+        }.joined() + "</select></label>"
         return """
             <!doctype html>
             <html lang="en">
@@ -39,7 +52,7 @@ struct PlaygroundPage {
             <main class="playground">
             <section class="editor">
             <div class="controls">
-            <label>Layout <select id="layout">\(options)</select></label>
+            \(exampleMenu)<label>Layout <select id="layout">\(options)</select></label>
             <label>Language <input id="language" value="\(HTMLText.escape(language))" size="5" spellcheck="false"></label>
             <span id="status" role="status"></span>
             </div>
@@ -187,6 +200,25 @@ struct PlaygroundPage {
           });
           $('source').dataset.first = $('source').textContent.replace(/^Started/, 'started');
           fit();
+
+          // The Example menu (a folder given): each choice loads its file, or what was typed
+          // over it since.
+          const example = $('example');
+          if (example) {
+            const typed = new Map();
+            let shown = example.selectedIndex;
+            example.addEventListener('change', () => {
+              typed.set(shown, editor.value);
+              shown = example.selectedIndex;
+              const option = example.options[shown];
+              const first = option.dataset.payload;
+              editor.value = typed.has(shown) ? typed.get(shown) : first;
+              $('source').dataset.first = 'started from ' + option.textContent + '.';
+              $('source').textContent = editor.value === first ? 'Started from ' + option.textContent + '.' : 'Edited here; ' + $('source').dataset.first;
+              fit();
+              update();
+            });
+          }
 
           const schedule = () => { clearTimeout(timer); timer = setTimeout(update, 200); };
           editor.addEventListener('input', schedule);

@@ -1,0 +1,1 @@
+../../../Examples/HeraldChat/HeraldChat/NotificationDelegate.swift

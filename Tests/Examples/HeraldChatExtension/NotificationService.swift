@@ -1,0 +1,1 @@
+../../../Examples/HeraldChat/NotificationService/NotificationService.swift
