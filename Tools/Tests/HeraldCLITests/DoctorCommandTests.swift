@@ -14,6 +14,20 @@ struct DoctorCommandTests {
         #expect(result.stdout.hasSuffix("No problems found.\n"))
     }
 
+    /// The sample app as it is committed: every check passes, in both configurations.
+    @Test func theSampleAppHasNoProblem() async throws {
+        let result = try await HeraldProcess.run(["doctor", "--json", HeraldProcess.path("Examples/HeraldChat")])
+        #expect(result.status == 0)
+        let project = try #require(try JSONValue(parsing: result.stdout)["projects"]?.arrayValue?.first)
+        #expect(project["extensions"] == [["target": "NotificationService", "kind": "service", "apps": ["HeraldChat"], "categories": []]])
+        let findings = try #require(project["findings"]?.arrayValue)
+        let checks = Set(findings.compactMap { $0["check"]?.stringValue })
+        #expect(checks.isSuperset(of: ["communication-capability", "activity-types", "aps-environment", "service-extension", "principal-class",
+            "extension-embedded", "bundle-id-prefix", "deployment-target", "app-group", "keychain-group", "herald-settings", "herald-linked"]))
+        #expect(findings.filter { $0["status"] != "ok" } == [])
+        #expect(findings.allSatisfy { $0["configurations"] == ["Debug", "Release"] })
+    }
+
     @Test func aMissingCapabilityExitsOneWithItsFix() async throws {
         let result = try await HeraldProcess.run(["doctor", "--problems-only", Self.fixture("revoltchat-ios/Revolt.xcodeproj")])
         #expect(result.status == 1)
