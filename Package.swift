@@ -14,6 +14,7 @@ let hasStandIn = false
 let linuxOnlyTargets: Set<String> = [
     "AppleFrameworksStandIn", "AppleFrameworksStandInTests", "NotificationServiceTestSupport", "OneSignalExtension",
     "FirebaseMessaging", "APNsExample", "OneSignalExample", "FirebaseExample", "ExampleExtensionTests", "HeraldAppTests",
+    "OneImportTests",
 ]
 /// The stand-in, for a target that needs it on Linux only.
 let standIn: [Target.Dependency] = hasStandIn ? [.target(name: "AppleFrameworksStandIn", condition: .when(platforms: [.linux]))] : []
@@ -26,6 +27,9 @@ let defaultMainActor: [SwiftSetting] = [.unsafeFlags(["-default-isolation", "Mai
 #else
 let defaultMainActor: [SwiftSetting] = []
 #endif
+/// An app's target as strict as it can be about imports: besides default MainActor isolation, an
+/// extension member is visible only where its module is imported (SE-0444, Swift 6.1).
+let appTargetSettings = defaultMainActor + [.enableUpcomingFeature("MemberImportVisibility")]
 
 // The package an app adds: the phone side only, so that resolving it pins swift-crypto and what
 // swift-crypto needs, and nothing of the server. The server libraries, the APNs emulator and the
@@ -111,6 +115,15 @@ let package = Package(
                 "APNsExample", "OneSignalExample", "FirebaseExample", "OneSignalExtension", "FirebaseMessaging",
                 "HeraldNotificationService", "HeraldCore", "NotificationServiceTestSupport", "HeraldTestSupport",
             ] + standIn
+        ),
+        // The proof that one import is enough: code that imports only HeraldNotificationService
+        // (an extension overriding every hook) or only HeraldApp (an app's notification side),
+        // and names every type their APIs use; OneImportTests runs it.
+        .target(name: "OneImportExtension", dependencies: ["HeraldNotificationService"], path: "Tests/OneImport/Extension", swiftSettings: appTargetSettings),
+        .target(name: "OneImportApp", dependencies: ["HeraldApp"], path: "Tests/OneImport/App", swiftSettings: appTargetSettings),
+        .testTarget(
+            name: "OneImportTests",
+            dependencies: ["OneImportExtension", "OneImportApp", "HeraldNotificationService", "NotificationServiceTestSupport"] + standIn
         ),
         // What the adapter's tests and the example tests share: a recording content handler.
         .target(name: "NotificationServiceTestSupport", dependencies: ["HeraldCore"] + standIn, path: "Tests/NotificationServiceTestSupport"),
