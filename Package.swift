@@ -137,3 +137,11 @@ let package = Package(
 if !hasStandIn {
     package.targets.removeAll { linuxOnlyTargets.contains($0.name) }
 }
+
+// swift-docc-plugin, only when HERALD_DOCS=1 asks for it (scripts/build-docs.sh,
+// docs/documentation.md): an app that adds Herald resolves swift-crypto and swift-asn1 and
+// nothing else (scripts/check-app-pins.sh), so the plugin is no dependency of the package an
+// app sees.
+if Context.environment["HERALD_DOCS"] == "1" {
+    package.dependencies.append(.package(url: "https://github.com/swiftlang/swift-docc-plugin", exact: "1.5.0"))
+}
