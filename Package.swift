@@ -14,7 +14,7 @@ let hasStandIn = false
 let linuxOnlyTargets: Set<String> = [
     "AppleFrameworksStandIn", "AppleFrameworksStandInTests", "NotificationServiceTestSupport", "OneSignalExtension",
     "FirebaseMessaging", "APNsExample", "OneSignalExample", "FirebaseExample", "HeraldChatExtension", "HeraldChatApp", "ExampleExtensionTests",
-    "HeraldAppTests",
+    "HeraldAppTests", "OneImportTests",
 ]
 /// The stand-in, for a target that needs it on Linux only.
 let standIn: [Target.Dependency] = hasStandIn ? [.target(name: "AppleFrameworksStandIn", condition: .when(platforms: [.linux]))] : []
@@ -32,6 +32,9 @@ let approachableConcurrency: [SwiftSetting] = [.enableUpcomingFeature("Nonisolat
 let defaultMainActor: [SwiftSetting] = []
 let approachableConcurrency: [SwiftSetting] = []
 #endif
+/// An app's target as strict as it can be about imports: besides default MainActor isolation, an
+/// extension member is visible only where its module is imported (SE-0444, Swift 6.1).
+let appTargetSettings = defaultMainActor + [.enableUpcomingFeature("MemberImportVisibility")]
 
 // The package an app adds: the phone side only, so that resolving it pins swift-crypto and what
 // swift-crypto needs, and nothing of the server. The server libraries, the APNs emulator and the
@@ -126,6 +129,15 @@ let package = Package(
                 "HeraldNotificationService", "HeraldCore", "NotificationServiceTestSupport", "HeraldTestSupport",
             ] + standIn
         ),
+        // The proof that one import is enough: code that imports only HeraldNotificationService
+        // (an extension overriding every hook) or only HeraldApp (an app's notification side),
+        // and names every type their APIs use; OneImportTests runs it.
+        .target(name: "OneImportExtension", dependencies: ["HeraldNotificationService"], path: "Tests/OneImport/Extension", swiftSettings: appTargetSettings),
+        .target(name: "OneImportApp", dependencies: ["HeraldApp"], path: "Tests/OneImport/App", swiftSettings: appTargetSettings),
+        .testTarget(
+            name: "OneImportTests",
+            dependencies: ["OneImportExtension", "OneImportApp", "HeraldNotificationService", "NotificationServiceTestSupport"] + standIn
+        ),
         // What the adapter's tests and the example tests share: a recording content handler.
         .target(name: "NotificationServiceTestSupport", dependencies: ["HeraldCore"] + standIn, path: "Tests/NotificationServiceTestSupport"),
         // Test helpers shared by the test targets of both packages: the misbehaving loopback HTTP
@@ -137,4 +149,12 @@ let package = Package(
 
 if !hasStandIn {
     package.targets.removeAll { linuxOnlyTargets.contains($0.name) }
+}
+
+// swift-docc-plugin, only when HERALD_DOCS=1 asks for it (scripts/build-docs.sh,
+// docs/documentation.md): an app that adds Herald resolves swift-crypto and swift-asn1 and
+// nothing else (scripts/check-app-pins.sh), so the plugin is no dependency of the package an
+// app sees.
+if Context.environment["HERALD_DOCS"] == "1" {
+    package.dependencies.append(.package(url: "https://github.com/swiftlang/swift-docc-plugin", exact: "1.5.0"))
 }

@@ -4,7 +4,7 @@ import HeraldCore
 /// Reply and Mark as read, straight from a message's notification: the app-side half of
 /// Herald, linked by the app target (never by the extension).
 ///
-/// It registers the ``MessageCategory`` category (or the app's own, see
+/// It registers the ``/HeraldCore/MessageCategory`` category (or the app's own, see
 /// ``init(titles:categoryIdentifiers:handler:)``) with a text-input Reply action and a
 /// Mark-as-read action, becomes the notification center's delegate, and hands every response
 /// to one async handler as a ``MessageResponse``. After a reply it donates the outgoing
@@ -56,10 +56,10 @@ public final class MessageActions: NSObject, UNUserNotificationCenterDelegate, S
     /// - Parameters:
     ///   - titles: the actions' titles.
     ///   - categoryIdentifiers: the categories that get the two actions: by default
-    ///     ``MessageCategory/identifier``, which Herald's server side names in `aps.category`.
-    ///     An app whose content extension is shown for a category of its own names that one
-    ///     (and has the server send it), so that its messages get both the extension's view and
-    ///     the actions.
+    ///     ``/HeraldCore/MessageCategory/identifier``, which Herald's server side names in
+    ///     `aps.category`. An app whose content extension is shown for a category of its own names
+    ///     that one (and has the server send it), so that its messages get both the extension's
+    ///     view and the actions.
     ///   - handler: receives every response to a message notification, on a task of its own;
     ///     iOS is told the response was handled when it returns.
     public init(

@@ -22,20 +22,20 @@ import HeraldEnrichment
 /// ```
 ///
 /// The handles are the ones the pushes carry (`sender_handle`, or `sender_id` as an app id),
-/// compared as ``ContactMap`` normalizes them. Save again whenever the contacts or the app's
-/// users change: each save replaces the whole map.
+/// compared as ``/HeraldEnrichment/ContactMap`` normalizes them. Save again whenever the contacts
+/// or the app's users change: each save replaces the whole map.
 public struct SenderContacts: Sendable {
     /// The file the extension reads.
     public let map: ContactMap
 
     /// - Parameter map: the map in the app group the extension's `AppGroup` setting names
-    ///   (``ContactMap/inContainer(_:)`` on its container).
+    ///   (``/HeraldEnrichment/ContactMap/inContainer(_:)`` on its container).
     public init(map: ContactMap) {
         self.map = map
     }
 
     /// The map in an app group's container, where the extension reads it when its `AppGroup`
-    /// setting names that group (``ContactMap/inContainer(_:)``).
+    /// setting names that group (``/HeraldEnrichment/ContactMap/inContainer(_:)``).
     ///
     /// - Parameter container: the group's container
     ///   (`FileManager.containerURL(forSecurityApplicationGroupIdentifier:)`).
@@ -49,17 +49,17 @@ public struct SenderContacts: Sendable {
     ///
     /// - Parameter matches: each handle's `CNContact.identifier`; an empty dictionary clears
     ///   the map.
-    /// - Throws: ``ContactMapError`` when a handle cannot be matched by (a phone number
-    ///   without digits, a blank address), when a handle or identifier holds a tab or a line
+    /// - Throws: ``/HeraldEnrichment/ContactMapError`` when a handle cannot be matched by (a phone
+    ///   number without digits, a blank address), when a handle or identifier holds a tab or a line
     ///   break, when one handle is given two contacts, or when the map would pass
-    ///   ``ContactMap/byteLimit`` or cannot be written. The old map then stays.
+    ///   ``/HeraldEnrichment/ContactMap/byteLimit`` or cannot be written. The old map then stays.
     public func save(_ matches: [Handle: String]) throws(ContactMapError) {
         try map.replace(with: matches)
     }
 
     /// The contact the extension would name for a sender with `handle`; `nil` for none.
     ///
-    /// - Throws: ``ContactMapError`` when the map cannot be read.
+    /// - Throws: ``/HeraldEnrichment/ContactMapError`` when the map cannot be read.
     public func contactIdentifier(for handle: Handle) throws(ContactMapError) -> String? {
         try map.contactIdentifier(forFirstOf: [handle])
     }

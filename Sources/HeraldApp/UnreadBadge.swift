@@ -5,10 +5,10 @@ import HeraldEnrichment
 /// Herald's count in step.
 ///
 /// When pushes carry a badge increment, the extension adds it to a count it keeps in the app
-/// group (``BadgeCounter``) and shows the count as the badge; a delete takes it off again. Only
-/// the app knows when the user has read the messages, or what its server says is unread: it
-/// then calls ``set(_:)``, which writes the count the extension adds to and the badge iOS
-/// shows, so that the next push counts on from there.
+/// group (``/HeraldEnrichment/BadgeCounter``) and shows the count as the badge; a delete takes it
+/// off again. Only the app knows when the user has read the messages, or what its server says is
+/// unread: it then calls ``set(_:center:)``, which writes the count the extension adds to and the
+/// badge iOS shows, so that the next push counts on from there.
 ///
 /// ```swift
 /// let container = FileManager.default.containerURL(forSecurityApplicationGroupIdentifier: "group.com.example.chat")!
@@ -23,13 +23,13 @@ public struct UnreadBadge: Sendable {
     public let counter: BadgeCounter
 
     /// - Parameter counter: the count in the app group the extension's `AppGroup` setting names
-    ///   (``BadgeCounter/inContainer(_:)`` on its container).
+    ///   (``/HeraldEnrichment/BadgeCounter/inContainer(_:)`` on its container).
     public init(counter: BadgeCounter) {
         self.counter = counter
     }
 
     /// The count in an app group's container, where the extension keeps it when its `AppGroup`
-    /// setting names that group (``BadgeCounter/inContainer(_:)``).
+    /// setting names that group (``/HeraldEnrichment/BadgeCounter/inContainer(_:)``).
     ///
     /// - Parameter container: the group's container
     ///   (`FileManager.containerURL(forSecurityApplicationGroupIdentifier:)`).
@@ -50,8 +50,8 @@ public struct UnreadBadge: Sendable {
     /// - Parameters:
     ///   - count: the unread count.
     ///   - center: the notification center whose badge to set.
-    /// - Throws: ``BadgeCounterError`` when the count cannot be written (the badge is then left
-    ///   as it was), or the error iOS gives for the badge.
+    /// - Throws: ``/HeraldEnrichment/BadgeCounterError`` when the count cannot be written (the
+    ///   badge is then left as it was), or the error iOS gives for the badge.
     public func set(_ count: Int, center: UNUserNotificationCenter = .current()) async throws {
         let count = max(count, 0)
         try counter.set(count)

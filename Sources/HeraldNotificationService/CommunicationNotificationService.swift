@@ -19,8 +19,8 @@ import HeraldEnrichment
 ///
 /// Override ``forward(_:for:contentHandler:)`` and ``forwardExpiry(for:)`` to hand the result to
 /// a provider SDK (OneSignal, Firebase) before delivery: the handler the hook calls delivers
-/// through the notification's ``EnrichmentSession``, the one owner of delivery, so iOS receives
-/// content exactly once whatever the hook does.
+/// through the notification's ``/HeraldEnrichment/EnrichmentSession``, the one owner of delivery,
+/// so iOS receives content exactly once whatever the hook does.
 ///
 /// Subclasses that add stored state must keep it thread-safe: iOS may call
 /// ``serviceExtensionTimeWillExpire()`` on another thread than ``didReceive(_:withContentHandler:)``.
@@ -72,7 +72,7 @@ open class CommunicationNotificationService: UNNotificationServiceExtension {
     }
 
     /// Keys for end-to-end encrypted payloads; by default the shared keychain's, when the
-    /// Info.plist names a `KeychainGroup` (see ``KeychainKeyProvider``), else none.
+    /// Info.plist names a `KeychainGroup` (see `KeychainKeyProvider`), else none.
     open func makeKeyProvider(for configuration: ServiceConfiguration) -> (any KeyProvider)? {
         KeyProviders.standard(for: configuration)
     }

@@ -6,7 +6,7 @@
 public struct DecryptionError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A stable name for the kind of failure.
     ///
-    /// An open set: a custom ``KeyProvider`` may define its own codes as static constants in an
+    /// An open set: a custom `KeyProvider` may define its own codes as static constants in an
     /// extension.
     public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
         public let rawValue: String

@@ -16,7 +16,7 @@ import HeraldCore
 ///   16-byte tag. Herald writes standard base64 with padding and reads standard or URL-safe
 ///   base64, padded or not.
 /// - The plaintext is a UTF-8 JSON object: `title`, `subtitle`, `body` go to `aps.alert`, every
-///   other key into the data root (``Decryptor``).
+///   other key into the data root (`Decryptor`).
 /// - The UTF-8 bytes of `kid` are the authenticated data, so a box cannot be moved under
 ///   another key id.
 /// - FCM data values are strings, so the whole `sealed` object may arrive as JSON text in a

@@ -7,8 +7,8 @@ import Foundation
 /// survives), `null` is distinct from an absent key, booleans are never confused with `0`/`1`,
 /// and strings keep their UTF-8 bytes unchanged.
 ///
-/// Build one from JSON bytes with ``init(parsing:)``, or from the `userInfo` dictionary iOS hands
-/// a notification service extension with ``init(userInfo:)``.
+/// Build one from JSON bytes with ``init(parsing:)-(Collection<UInt8>)``, or from the `userInfo`
+/// dictionary iOS hands a notification service extension with ``init(userInfo:)``.
 public enum JSONValue: Hashable, Sendable {
     /// `null`, which is distinct from an absent key.
     case null

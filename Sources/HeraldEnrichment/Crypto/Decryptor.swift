@@ -13,7 +13,7 @@ extension Decision.Code {
 ///
 /// It never fails and never crashes: content that cannot be opened (no provider, unknown key id,
 /// wrong key, altered or cut bytes, bad base64, a plaintext that is not a JSON object) leaves a
-/// payload whose alert body is the fallback text, and one ``Decision`` saying why.
+/// payload whose alert body is the fallback text, and one ``/HeraldCore/Decision`` saying why.
 public struct Decryptor: Sendable {
     /// Where keys come from; `nil` when none is configured, so every sealed payload fails.
     public var keyProvider: (any KeyProvider)?
@@ -31,16 +31,16 @@ public struct Decryptor: Sendable {
 
     /// Opens the sealed content in `payload`, if there is any, and merges it in.
     ///
-    /// The sealed field is ``SealedContent/fieldName`` in `layout`'s data root
-    /// (``Layout/dataRoot(in:)``). When it is there:
+    /// The sealed field is ``/HeraldSealing/SealedContent/fieldName`` in `layout`'s data root
+    /// (``/HeraldCore/Layout/dataRoot(in:)``). When it is there:
     /// - on success, the plaintext's `title`, `subtitle` and `body` replace those of `aps.alert`
     ///   (a string alert becomes an object whose body it was; other `aps` keys stay), every other
     ///   plaintext key is written into the data root, overwriting, and the sealed field is
     ///   removed. A plaintext `sealed` key, and an `aps` key when the data root is the top level,
-    ///   are ignored with a ``Decision/Code/valueIgnored`` decision.
+    ///   are ignored with a ``/HeraldCore/Decision/Code/valueIgnored`` decision.
     /// - on failure, `aps.alert`'s body becomes ``fallbackText`` (title and subtitle stay), the
-    ///   sealed field is removed, and one ``Decision/Code/decryptionFailed`` decision names the
-    ///   ``DecryptionError/Code``.
+    ///   sealed field is removed, and one ``HeraldCore/Decision/Code/decryptionFailed`` decision
+    ///   names the ``/HeraldSealing/DecryptionError/Code``.
     ///
     /// A data root held as JSON text in a string (FCM, some OneSignal SDKs) is written back as an
     /// object; layouts read both.
@@ -185,8 +185,8 @@ public struct DecryptionOutcome: Sendable, Hashable {
     public var payload: JSONValue
     /// Whether the payload was sealed, and whether it opened.
     public var status: Status
-    /// One ``Decision/Code/decrypted`` or ``Decision/Code/decryptionFailed`` decision when the
-    /// payload was sealed (plus any ignored keys on success); none otherwise.
+    /// One ``HeraldCore/Decision/Code/decrypted`` or ``HeraldCore/Decision/Code/decryptionFailed``
+    /// decision when the payload was sealed (plus any ignored keys on success); none otherwise.
     public var decisions: [Decision]
     /// Why the content could not be opened, when ``status`` is ``Status/failed``.
     public var error: DecryptionError?

@@ -13,7 +13,7 @@ public protocol KeyProvider: Sendable {
     /// - Parameter keyID: the `kid` of the payload's sealed field.
     /// - Returns: the 32-byte AES-256 key, or `nil` when this provider has no key with that id.
     /// - Throws: when the store could not be read. The error's description reaches a
-    ///   ``Decision``, so it must not hold key material.
+    ///   ``/HeraldCore/Decision``, so it must not hold key material.
     func key(for keyID: String) async throws -> SymmetricKey?
 }
 
@@ -45,10 +45,12 @@ public struct StaticKeyProvider: KeyProvider {
     /// Loads keys from a JSON key file: `{"keys": {"<kid>": "<base64 of 32 bytes>", ...}}`.
     ///
     /// - Parameter keyFile: the file's URL.
-    /// - Throws: ``DecryptionError`` with code ``DecryptionError/Code/keyProviderFailed`` when
-    ///   the file cannot be read, is not JSON of that shape, or holds no keys;
-    ///   ``DecryptionError/Code/badBase64`` or ``DecryptionError/Code/invalidKey`` (not 32 bytes)
-    ///   naming the key id whose key is wrong.
+    /// - Throws: ``/HeraldSealing/DecryptionError`` with code
+    ///   ``/HeraldSealing/DecryptionError/Code/keyProviderFailed`` when the file cannot be read, is
+    ///   not JSON of that shape, or holds no keys;
+    ///   ``/HeraldSealing/DecryptionError/Code/badBase64`` or
+    ///   ``/HeraldSealing/DecryptionError/Code/invalidKey`` (not 32 bytes) naming the key id whose
+    ///   key is wrong.
     public init(keyFile: URL) throws(DecryptionError) {
         let bytes: Data
         do {
@@ -88,10 +90,12 @@ public struct StaticKeyProvider: KeyProvider {
     /// cannot contain `:` or `,`; use a key file for such ids.
     ///
     /// - Parameter environmentValue: the variable's value.
-    /// - Throws: ``DecryptionError`` with code ``DecryptionError/Code/keyProviderFailed`` when an
-    ///   entry is not `kid:base64key`, a key id repeats, or there are no keys;
-    ///   ``DecryptionError/Code/badBase64`` or ``DecryptionError/Code/invalidKey`` (not 32 bytes)
-    ///   naming the key id whose key is wrong.
+    /// - Throws: ``/HeraldSealing/DecryptionError`` with code
+    ///   ``/HeraldSealing/DecryptionError/Code/keyProviderFailed`` when an entry is not
+    ///   `kid:base64key`, a key id repeats, or there are no keys;
+    ///   ``/HeraldSealing/DecryptionError/Code/badBase64`` or
+    ///   ``/HeraldSealing/DecryptionError/Code/invalidKey`` (not 32 bytes) naming the key id whose
+    ///   key is wrong.
     public init(environmentValue: String) throws(DecryptionError) {
         let variable = Self.environmentVariable
         var keys: [String: SymmetricKey] = [:]

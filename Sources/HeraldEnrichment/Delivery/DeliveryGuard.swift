@@ -8,8 +8,8 @@ import Foundation
 /// notifications in one extension process cannot interfere.
 ///
 /// The handler runs outside the lock, once, on the thread of the winning call, so a handler
-/// that (wrongly) calls ``deliver(_:)`` again returns `false` instead of deadlocking. The guard
-/// lets go of the handler as it calls it, and with it of whatever the handler holds.
+/// that (wrongly) calls ``deliver(_:)-(Content)`` again returns `false` instead of deadlocking. The
+/// guard lets go of the handler as it calls it, and with it of whatever the handler holds.
 ///
 /// `Content` need not be `Sendable`: the guard never keeps it, it only passes the winner's
 /// content to the handler on the winner's thread.

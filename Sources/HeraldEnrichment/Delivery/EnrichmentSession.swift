@@ -78,7 +78,10 @@ public final class EnrichmentSession<C: Clock<Duration>, Content: Sendable>: @un
     ///
     /// - Parameters:
     ///   - received: the push as received.
-    ///   - forward, forwardExpiry, deliver: as for ``init(enricher:payload:finish:fallback:forward:forwardExpiry:deliver:)``.
+    ///   - forward: hands `received` on before delivery; by default delivers it.
+    ///   - forwardExpiry: told once, on the first ``expire(because:)``, before expiry delivers;
+    ///     by default nothing.
+    ///   - deliver: receives the content exactly once (iOS's `contentHandler`).
     public init(
         received: Content,
         forward: @escaping Forward = { content, deliver in deliver(content) },

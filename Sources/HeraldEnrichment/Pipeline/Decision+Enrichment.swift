@@ -57,16 +57,17 @@ extension Decision.Code {
     public static let expired = Decision.Code(rawValue: "expired")
     /// The finishing step after the pipeline threw, so the content was delivered without it.
     public static let finishFailed = Decision.Code(rawValue: "finish-failed")
-    /// Delivered notifications a push's ``HeraldCore/MessageAction`` names were removed, and iOS's
-    /// list no longer shows them (``NotificationRemover``).
+    /// Delivered notifications a push's ``/HeraldCore/MessageAction`` names were removed, and iOS's
+    /// list no longer shows them (`NotificationRemover`).
     public static let notificationsRemoved = Decision.Code(rawValue: "notifications-removed")
-    /// A push's ``HeraldCore/MessageAction`` names no notification iOS still shows: nothing was removed.
+    /// A push's ``/HeraldCore/MessageAction`` names no notification iOS still shows: nothing was
+    /// removed.
     public static let nothingToRemove = Decision.Code(rawValue: "nothing-to-remove")
     /// Removal was asked for, but iOS's list still showed the notifications (or did not answer)
     /// when the removal's time ran out: they may stay on screen.
     public static let removalUnconfirmed = Decision.Code(rawValue: "removal-unconfirmed")
     /// The run has no ``DeliveredNotificationCenter`` (`herald preview`): the removal a push's
-    /// ``HeraldCore/MessageAction`` asks for is described, not done.
+    /// ``/HeraldCore/MessageAction`` asks for is described, not done.
     public static let removalSkipped = Decision.Code(rawValue: "removal-skipped")
     /// The app's unread count changed (``BadgeCounter``), or was set to the payload's badge.
     public static let badgeCounted = Decision.Code(rawValue: "badge-counted")

@@ -10,7 +10,8 @@ extension EnrichedNotification {
     /// Every attachment the payload names is listed as ``FetchStatus/skipped``.
     ///
     /// - Parameters:
-    ///   - original: the payload's ``Preview``, decoded with the layout the pipeline uses.
+    ///   - original: the payload's ``/HeraldCore/Preview``, decoded with the layout the pipeline
+    ///     uses.
     ///   - payload: the payload as received.
     ///   - encryptedFallbackText: shown as the body when the payload carries sealed content and
     ///     no body of its own (an empty placeholder), as the extension does; `nil` to show the

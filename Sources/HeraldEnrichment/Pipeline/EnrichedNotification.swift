@@ -78,6 +78,6 @@ public struct EnrichedNotification: Hashable, Sendable {
         self.contentFetch = nil
     }
 
-    /// Whether iOS can show the communication layout (``HeraldCore/Message/isCommunication``).
+    /// Whether iOS can show the communication layout (``/HeraldCore/Message/isCommunication``).
     public var isCommunication: Bool { message.isCommunication }
 }

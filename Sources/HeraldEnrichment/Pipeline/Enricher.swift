@@ -40,13 +40,13 @@ public struct Enricher<C: Clock<Duration>>: Sendable {
 
     /// Runs the pipeline on one payload.
     ///
-    /// Never throws: every failure is a ``Decision`` and a status in the result.
+    /// Never throws: every failure is a ``/HeraldCore/Decision`` and a status in the result.
     ///
     /// - Parameters:
     ///   - payload: the notification's payload.
-    ///   - original: the payload's ``Preview`` with ``EnrichmentConfiguration/layout``, when the
-    ///     caller decoded it already (`herald preview` lints it), so that it is decoded once;
-    ///     `nil` to decode it here.
+    ///   - original: the payload's ``/HeraldCore/Preview`` with ``EnrichmentConfiguration/layout``,
+    ///     when the caller decoded it already (`herald preview` lints it), so that it is decoded
+    ///     once; `nil` to decode it here.
     ///   - progress: where each completed stage is published, so an early delivery (expiry)
     ///     can take the best content so far; default a private one.
     /// - Returns: the enriched notification at stage ``EnrichedNotification/Stage/complete``.

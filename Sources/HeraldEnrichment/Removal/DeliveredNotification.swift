@@ -5,12 +5,12 @@ import HeraldCore
 /// message and conversation it stands for.
 ///
 /// Herald's extension writes a record of the message into every notification it delivers
-/// (``record(for:)``, under ``recordKey`` in `userInfo`), because a sealed payload carries its
-/// ids inside the ciphertext and no later push could find them otherwise. A notification without
-/// a record (delivered before Herald was added, or as received when the extension ran out of
-/// time) is matched by what iOS gives it: its request identifier, which is the collapse id and
-/// so by default the message id (`APNSCollapseID`), and its thread identifier, which Herald's
-/// server side sets to the conversation.
+/// (``record(for:badgeIncrement:)``, under ``recordKey`` in `userInfo`), because a sealed payload
+/// carries its ids inside the ciphertext and no later push could find them otherwise. A
+/// notification without a record (delivered before Herald was added, or as received when the
+/// extension ran out of time) is matched by what iOS gives it: its request identifier, which is the
+/// collapse id and so by default the message id (`APNSCollapseID`), and its thread identifier,
+/// which Herald's server side sets to the conversation.
 public struct DeliveredNotification: Hashable, Sendable {
     /// The `userInfo` key of Herald's record in delivered content.
     public static let recordKey = "herald"
@@ -36,8 +36,10 @@ public struct DeliveredNotification: Hashable, Sendable {
     public var badgeIncrement: Int
 
     /// - Parameters:
+    ///   - requestIdentifier: the request's identifier, which removal names.
     ///   - messageIdentifiers: the ids its record names (``recordedMessageIdentifiers``).
-    ///   - others: see the properties.
+    ///   - conversationIdentifier: the conversation it belongs to; `nil` for none.
+    ///   - badgeIncrement: what it added to the app's unread count; default 0.
     public init(requestIdentifier: String, messageIdentifiers: [String], conversationIdentifier: String?, badgeIncrement: Int = 0) {
         self.requestIdentifier = requestIdentifier
         self.recordedMessageIdentifiers = messageIdentifiers

@@ -3,7 +3,7 @@
 /// own.
 ///
 /// iOS's removal has no completion handler, and Apple does not say when it takes effect
-/// (UNVERIFIED): ``NotificationRemover`` therefore reads the list again until the removed
+/// (UNVERIFIED): `NotificationRemover` therefore reads the list again until the removed
 /// notifications are gone from it, within a deadline.
 public protocol DeliveredNotificationCenter: Sendable {
     /// The app's notifications iOS shows now.

@@ -28,8 +28,8 @@ import HeraldEnrichment
 /// | `ContentFallbackText` | string: the body shown when the content cannot be fetched | the push's own text |
 /// | `ContentTimeout` | seconds | 10 |
 public struct ServiceConfiguration: Sendable {
-    /// How a group conversation gets its group line on iOS: HeraldEnrichment's ``HeraldEnrichment/GroupPadding``,
-    /// which ``CommunicationLayout`` applies.
+    /// How a group conversation gets its group line on iOS: HeraldEnrichment's
+    /// ``/HeraldEnrichment/GroupPadding``, which ``/HeraldEnrichment/CommunicationLayout`` applies.
     public typealias GroupPadding = HeraldEnrichment.GroupPadding
 
     /// What the extension logs.
@@ -51,11 +51,11 @@ public struct ServiceConfiguration: Sendable {
     /// ``enrichment``'s cache, count and map there: setting this property later moves none.
     public var appGroup: String?
     /// `KeychainGroup`: the keychain access group the default key provider reads decryption keys
-    /// from (see ``KeychainKeyProvider``), and the content token (``KeychainContentToken``);
+    /// from (see `KeychainKeyProvider`), and the content token (`KeychainContentToken`);
     /// `nil` for no decryption.
     public var keychainGroup: String?
     /// `GroupPadding`: how a group with fewer than two recipients still gets its group line;
-    /// default ``GroupPadding/both``.
+    /// default ``/HeraldEnrichment/GroupPadding/both``.
     public var groupPadding: GroupPadding
     /// Longest side of the avatar handed to `INImage`, after downsampling.
     public var avatarSize: Int
@@ -63,7 +63,8 @@ public struct ServiceConfiguration: Sendable {
     /// ``CommunicationNotificationService/log(_:)`` still receives every decision.
     public var logLevel: LogLevel
     /// `InitialsAvatar`: whether a sender or group without a picture gets its initials drawn
-    /// (``CommunicationLayout/senderInitials``); off, iOS shows its own default. Default on.
+    /// (``/HeraldEnrichment/CommunicationLayout/senderInitials``); off, iOS shows its own default.
+    /// Default on.
     public var drawsInitials: Bool
     /// Entries that were ignored, one line each, for the log.
     public var problems: [String]

@@ -43,7 +43,8 @@ extension Decision.Code {
     /// An avatar larger than the display size was downsampled before it reached Intents.
     public static let avatarDownsampled = Decision.Code(rawValue: "avatar-downsampled")
     /// An avatar could not be downsampled (always on Linux), but has few enough pixels
-    /// (``EnrichmentConfiguration/maximumUndownsampledAvatarPixels``) to be used as downloaded.
+    /// (``/HeraldEnrichment/EnrichmentConfiguration/maximumUndownsampledAvatarPixels``) to be used
+    /// as downloaded.
     public static let avatarNotDownsampled = Decision.Code(rawValue: "avatar-not-downsampled")
     /// An avatar could not be downsampled and has too many pixels to be decoded in full in the
     /// extension's memory: it is left out.

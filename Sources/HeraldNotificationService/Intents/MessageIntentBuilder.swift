@@ -107,7 +107,7 @@ struct MessageIntentBuilder {
 }
 
 extension Decision.Code {
-    /// Initials ``CommunicationLayout`` chose to draw could not be drawn (no CoreText, as on
-    /// Linux, or the drawing failed): iOS shows its own default.
+    /// Initials ``/HeraldEnrichment/CommunicationLayout`` chose to draw could not be drawn (no
+    /// CoreText, as on Linux, or the drawing failed): iOS shows its own default.
     public static let initialsNotDrawn = Decision.Code(rawValue: "initials-not-drawn")
 }

@@ -21,6 +21,11 @@ public struct KeychainContentToken: ContentTokenProvider {
         self.accessGroup = accessGroup
     }
 
+    /// The token the app saved with HeraldApp's `ContentToken`.
+    ///
+    /// - Returns: the token, or `nil` when the app saved none.
+    /// - Throws: ``KeychainReadError`` when the keychain cannot be read (before the first
+    ///   unlock, for one).
     public func token() async throws -> String? {
         let item = KeychainItem(service: ContentSource.keychainService, account: ContentSource.keychainAccount, accessGroup: accessGroup)
         return try item.data().map { String(decoding: $0, as: UTF8.self) }

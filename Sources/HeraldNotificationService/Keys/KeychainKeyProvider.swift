@@ -28,6 +28,12 @@ public struct KeychainKeyProvider: KeyProvider {
         self.accessGroup = accessGroup
     }
 
+    /// The key the app stored under `keyID`.
+    ///
+    /// - Parameter keyID: the `kid` of the payload's sealed field, the item's account.
+    /// - Returns: the key, or `nil` when the keychain holds none under that id.
+    /// - Throws: `DecryptionError` with code `keyProviderFailed` when the keychain cannot be
+    ///   read, or `invalidKey` when the stored key is not 32 bytes.
     public func key(for keyID: String) async throws -> SymmetricKey? {
         let data: Data
         do throws(KeychainReadError) {
