@@ -107,6 +107,13 @@ import Testing
         result = try build.examine().results(.provisioningProfile).filter { $0.target == "Chat.app" }
         #expect(result.map(\.status) == [.warning, .ok])
         #expect(result[0].message.hasSuffix("expires on 2028-08-19, within two weeks"))
+        // An App Store profile (no device list): Apple re-signs what it delivers.
+        var appStore = Build.profile(appID: "\(Self.team).com.example.chat", entitlements: ["aps-environment": "production"], expiry: Self.now - 86_400)
+        appStore["ProvisionedDevices"] = nil
+        build.appProfile = appStore
+        result = try build.examine().results(.provisioningProfile).filter { $0.target == "Chat.app" }
+        #expect(result.map(\.status) == [.warning])
+        #expect(result[0].message.hasPrefix("its app-store profile"))
     }
 
     /// iOS refuses to install a signature that claims what its profile does not grant.

@@ -182,7 +182,14 @@ extension ExtensionChecks {
     private mutating func checkExpiry(_ profile: ProvisioningProfile, name: String, now: Date) -> Bool {
         guard let expiry = profile.expirationDate else { return true }
         let day = Self.day(expiry)
-        if profile.isExpired(at: now) {
+        if profile.isExpired(at: now), profile.kind == .appStore {
+            // Apple re-signs what the App Store and TestFlight deliver: the copies on phones do
+            // not depend on this profile, only an upload of this build does.
+            add(.provisioningProfile, .warning, name,
+                "its \(profile.kind) profile \(Self.describe(profile)) expired on \(day): copies Apple re-signed for the App Store or TestFlight are not affected, but sign with a current profile before uploading",
+                fix: "Renew the profile (Xcode does it with automatic signing) and export the build again.")
+            return false
+        } else if profile.isExpired(at: now) {
             add(.provisioningProfile, .error, name, "its \(profile.kind) profile \(Self.describe(profile)) expired on \(day): iOS no longer launches what it signs",
                 fix: "Renew the profile (Xcode does it with automatic signing) and sign the build again.")
             return false
