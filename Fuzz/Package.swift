@@ -18,6 +18,7 @@ let fuzzTargets: [(product: String, target: String, dependencies: [Target.Depend
     ("fuzz-hpack-response", "FuzzHPACKResponse", [heraldTools("HeraldAPNs"), .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHPACK", package: "swift-nio-http2")]),
     ("fuzz-provider-token", "FuzzProviderToken", [heraldTools("HeraldAPNs"), crypto]),
     ("fuzz-doctor-files", "FuzzDoctorFiles", [heraldTools("HeraldDoctor")]),
+    ("fuzz-signed-build", "FuzzSignedBuild", [heraldTools("HeraldDoctor")]),
 ]
 
 let package = Package(

@@ -9,7 +9,8 @@
 #   --no-build      run what the last build left
 #   --list          print the target names and exit
 #   TARGET...       some of: payload layout-definition media-sniffer sealed-content
-#                   apns-request apns-response hpack-response provider-token doctor-files (default: all)
+#                   apns-request apns-response hpack-response provider-token doctor-files
+#                   signed-build (default: all)
 #
 # Each target starts from the corpus earlier runs left in DIR/corpus/TARGET, plus seeds built
 # afresh in DIR/seeds/TARGET: the payload fixtures (Tests/HeraldCoreTests/Fixtures, Examples), the Xcode project fixtures
@@ -23,7 +24,8 @@
 # (Linux toolchains from swift.org have it; Xcode's does not).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
-all_targets=(payload layout-definition media-sniffer sealed-content apns-request apns-response hpack-response provider-token doctor-files)
+all_targets=(payload layout-definition media-sniffer sealed-content apns-request apns-response hpack-response provider-token doctor-files
+    signed-build)
 
 seconds=60
 work="$root/Fuzz/.build/fuzz"
@@ -137,6 +139,7 @@ max_len() {
         payload|sealed-content) echo 8192 ;;  # past APNs's 4096 bytes, so payload-too-large is reached
         media-sniffer) echo 32768 ;;  # a JPEG's EXIF segment before the frame header
         doctor-files) echo 65536 ;;  # the smaller real project.pbxproj files whole
+        signed-build) echo 65536 ;;  # the seed .ipa (a 4 KiB page of Mach-O per executable) whole, with room to grow
         *) echo 4096 ;;
     esac
 }

@@ -66,6 +66,7 @@ import Testing
         ("signature past the file", with(SignedBuildSamples.machO(signature: signature), le32: 0x00FF_FFFF, at: 32 + 24 + 8), "arm64: its LC_CODE_SIGNATURE points at"),
         ("signature size past the file", with(SignedBuildSamples.machO(signature: signature), le32: 0x7FFF_FFFF, at: 32 + 24 + 12), "arm64: its LC_CODE_SIGNATURE points at"),
         ("universal count huge", SignedBuildSamples.be32(0xCAFE_BABE) + SignedBuildSamples.be32(0xFFFF_FFFF), "its universal header lists 4294967295 architectures"),
+        ("universal with no architecture", SignedBuildSamples.be32(0xCAFE_BABF) + SignedBuildSamples.be32(0), "its universal header lists no architecture"),
         ("universal entries past the file", SignedBuildSamples.be32(0xCAFE_BABE) + SignedBuildSamples.be32(3), "the universal header's 3 architectures"),
         ("architecture past the file", with(SignedBuildSamples.fat([SignedBuildSamples.machO(signature: signature)]), be32: 0x7000_0000, at: 16), "architecture 1 of its universal header lies outside the file"),
         ("SuperBlob count past its end", with(SignedBuildSamples.machO(signature: signature), be32: 63, at: 4096 + 8), "arm64: its code signature lists 63 blobs, whose index runs past"),

@@ -49,9 +49,9 @@ struct BuildArchive<Source: ByteSource>: BuildContents {
         return Array(Set(names)).sorted()
     }
 
-    func data(_ path: String, limit: Int) throws(DoctorError) -> [UInt8] {
+    func data(_ path: String) throws(DoctorError) -> [UInt8] {
         do {
-            return try archive.data(of: try entry(path), limit: limit)
+            return try archive.data(of: try entry(path), limit: ProjectFile.limit)
         } catch {
             throw located(error, path)
         }

@@ -10,10 +10,11 @@ protocol BuildContents {
     func exists(_ path: String) -> Bool
     /// The names in the folder at `path`; none when there is no such folder.
     func names(in path: String) throws(DoctorError) -> [String]
-    /// The whole file at `path`, at most `limit` bytes.
+    /// The whole file at `path`: a property list or a profile, at most ``ProjectFile/limit``
+    /// bytes.
     ///
     /// - Throws: ``DoctorError`` naming the build (and the file in it).
-    func data(_ path: String, limit: Int) throws(DoctorError) -> [UInt8]
+    func data(_ path: String) throws(DoctorError) -> [UInt8]
     /// The code signature of the executable at `path`, read by parts.
     ///
     /// - Throws: ``DoctorError`` naming the build (and the file in it).
@@ -48,7 +49,7 @@ extension BuildContents {
         let profilePath = path + "/embedded.mobileprovision"
         var profile: ProvisioningProfile?
         if exists(profilePath) {
-            let bytes = try data(profilePath, limit: ProjectFile.limit)
+            let bytes = try data(profilePath)
             do {
                 profile = try ProvisioningProfile(reading: Data(bytes))
             } catch {
@@ -77,7 +78,7 @@ extension BuildContents {
 
     /// The dictionary in the property list at `path`.
     func propertyList(_ path: String) throws(DoctorError) -> [String: PropertyList] {
-        let bytes = try data(path, limit: ProjectFile.limit)
+        let bytes = try data(path)
         let list: PropertyList
         do {
             list = try PropertyList(reading: Data(bytes))

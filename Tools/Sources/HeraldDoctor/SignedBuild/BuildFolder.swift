@@ -31,10 +31,8 @@ struct BuildFolder: BuildContents {
         }
     }
 
-    func data(_ path: String, limit: Int) throws(DoctorError) -> [UInt8] {
-        let data = try ProjectFile.data(at: url(path), in: root)
-        guard data.count <= limit else { throw DoctorError(file: url(path), reason: "not read: \(data.count) bytes, over the \(limit) bytes read") }
-        return Array(data)
+    func data(_ path: String) throws(DoctorError) -> [UInt8] {
+        Array(try ProjectFile.data(at: url(path), in: root))
     }
 
     func signature(_ path: String) throws(DoctorError) -> CodeSignature {

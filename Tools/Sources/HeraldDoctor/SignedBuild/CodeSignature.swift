@@ -19,8 +19,10 @@ public struct CodeSignature: Hashable, Sendable {
         /// `nil` when the slice is unsigned or its signature claims no entitlements.
         public let entitlements: [String: PropertyList]?
         /// Whether the signature also holds the DER form of the entitlements (slot 7,
-        /// `CSMAGIC_EMBEDDED_DER_ENTITLEMENTS`), which iOS 15 and later read in place of the
-        /// XML one; `codesign` has written both since Xcode 13. Only its presence is read.
+        /// `CSMAGIC_EMBEDDED_DER_ENTITLEMENTS`). From iOS 15 an app signed without it does not
+        /// launch, unless the App Store re-signed it (Apple, "Using the latest code signature
+        /// format", https://developer.apple.com/documentation/xcode/using-the-latest-code-signature-format);
+        /// `codesign` from Xcode 12.5 on writes it. Only its presence is read.
         public let hasDEREntitlements: Bool
 
         /// A slice as read; for tests and callers that build one.

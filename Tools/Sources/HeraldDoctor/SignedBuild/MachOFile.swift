@@ -54,6 +54,7 @@ enum MachOFile {
         }
         let entrySize = magic == fatMagic ? 20 : 32
         let count = start.uint32(at: 4, bigEndian: true)
+        guard count > 0 else { throw DoctorError(file: nil, reason: "its universal header lists no architecture") }
         guard count <= maximumArchitectures else {
             throw DoctorError(file: nil, reason: "its universal header lists \(count) architectures, more than the \(maximumArchitectures) read")
         }

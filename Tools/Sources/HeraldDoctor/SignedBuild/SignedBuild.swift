@@ -106,7 +106,6 @@ public struct SignedBuild: Hashable, Sendable {
     }
 
     private static func read(profile file: BuildFile, at url: URL) throws(DoctorError) -> SignedBuild {
-        var file = file
         guard file.count <= ProjectFile.limit else {
             throw DoctorError(file: url, reason: "not read: \(file.count) bytes, over the \(ProjectFile.limit >> 20) MiB limit for a provisioning profile")
         }

@@ -1,0 +1,1 @@
+../../../Tools/Tests/HeraldDoctorTests/SignedBuildSamples.swift
