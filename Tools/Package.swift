@@ -142,7 +142,8 @@ let package = Package(
             dependencies: ["HeraldDesk", "HeraldSending", .product(name: "HeraldCore", package: "Herald"), .product(name: "HeraldTestSupport", package: "Herald")]),
         // Fixtures/xcode: ten real apps' project files, as INDEX.md there describes.
         .testTarget(
-            name: "HeraldDoctorTests", dependencies: ["HeraldDoctor", .product(name: "HeraldCore", package: "Herald")], resources: [.copy("Fixtures")]),
+            name: "HeraldDoctorTests", dependencies: ["HeraldDoctor", .product(name: "HeraldCore", package: "Herald"), "HeraldToolsTestSupport"],
+            resources: [.copy("Fixtures")]),
         .testTarget(
             name: "HeraldAPNsTests",
             dependencies: [
@@ -162,7 +163,8 @@ let package = Package(
                 .product(name: "HeraldTestSupport", package: "Herald"), "HeraldToolsTestSupport", .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        // What the tests of this package share beyond the root's HeraldTestSupport: a log recorder.
+        // What the tests of this package share beyond the root's HeraldTestSupport: a log recorder,
+        // and signed-build files made from nothing (SignedBuildSamples, which Fuzz/ links too).
         .target(name: "HeraldToolsTestSupport", dependencies: [.product(name: "Logging", package: "swift-log")], path: "Tests/HeraldToolsTestSupport"),
         // Runs the built `herald` binary as a user does; depending on it makes `swift test` build it.
         .testTarget(

@@ -1,1 +1,1 @@
-../../../Tools/Tests/HeraldDoctorTests/SignedBuildSamples.swift
+../../../Tools/Tests/HeraldToolsTestSupport/SignedBuildSamples.swift

@@ -1,5 +1,6 @@
 import Foundation
 import HeraldDoctor
+import HeraldToolsTestSupport
 import Testing
 
 /// The checks on a signed build: the project's rules, judged on what iOS reads (the built
@@ -41,6 +42,7 @@ import Testing
             appID: "\(team).com.example.chat.NotificationService",
             entitlements: ["com.apple.security.application-groups": ["group.com.example.chat"], "keychain-access-groups": ["\(team).*"]])
         var serviceSigned = true
+        var serviceDER = true
 
         /// A development profile's property list.
         static func profile(appID: String, entitlements: [String: Any], team: String = team, expiry: Date = now + 200 * 86_400) -> [String: Any] {
@@ -51,10 +53,12 @@ import Testing
             ]
         }
 
-        func bundle(_ path: String, info: [String: Any], entitlements: [String: Any]?, profile: [String: Any]?, signed: Bool = true) throws -> SignedBundle {
+        func bundle(
+            _ path: String, info: [String: Any], entitlements: [String: Any]?, profile: [String: Any]?, signed: Bool = true, der: Bool = true
+        ) throws -> SignedBundle {
             let infoList = try #require(try PropertyList(reading: Data(SignedBuildSamples.plist(info))).dictionaryValue)
             let claimed = try entitlements.map { try #require(try PropertyList(reading: Data(SignedBuildSamples.plist($0))).dictionaryValue) }
-            let slice = CodeSignature.Slice(architecture: "arm64", isSigned: signed, entitlements: signed ? claimed : nil, hasDEREntitlements: false)
+            let slice = CodeSignature.Slice(architecture: "arm64", isSigned: signed, entitlements: signed ? claimed : nil, hasDEREntitlements: der)
             let embedded = try profile.map { try ProvisioningProfile(reading: Data(SignedBuildSamples.signedMessage(content: SignedBuildSamples.plist($0)))) }
             return SignedBundle(path: path, info: infoList, signature: CodeSignature(slices: [slice]), profile: embedded)
         }
@@ -63,7 +67,7 @@ import Testing
             let app = try bundle("Payload/Chat.app", info: appInfo, entitlements: appEntitlements, profile: appProfile)
             let service = try bundle(
                 "Payload/Chat.app/PlugIns/NotificationService.appex", info: serviceInfo, entitlements: serviceEntitlements, profile: serviceProfile,
-                signed: serviceSigned)
+                signed: serviceSigned, der: serviceDER)
             let build = SignedBuild(url: URL(fileURLWithPath: "/builds/Chat.ipa"), form: .ipa, app: app, extensions: [service], profile: nil, archiveInfo: nil)
             return Doctor.examine(build, now: DoctorSignedBuildTests.now)
         }
@@ -172,6 +176,15 @@ import Testing
         let result = try build.examine().results(.codeSignature).filter { $0.target == "NotificationService.appex" }
         #expect(result.map(\.status) == [.error])
         #expect(result[0].message.hasPrefix("its executable is not signed"))
+    }
+
+    /// Apple: from iOS 15, a build signed without DER entitlements does not launch.
+    @Test func aSignatureWithoutDEREntitlementsIsAWarning() throws {
+        var build = Build()
+        build.serviceDER = false
+        let result = try build.examine().results(.codeSignature).filter { $0.target == "NotificationService.appex" }
+        #expect(result.map(\.status) == [.warning])
+        #expect(result[0].message.hasPrefix("its signature has the entitlements only as a property list, without their DER form"))
     }
 
     @Test func aBuildWithoutAServiceExtensionIsAnError() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import HeraldDoctor
+import HeraldToolsTestSupport
 import Testing
 
 /// A signed build in each of its forms (.app, .ipa, .xcarchive, a profile alone), read into

@@ -1,5 +1,6 @@
 import Foundation
 import HeraldDoctor
+import HeraldToolsTestSupport
 import Testing
 
 /// The entitlements in a Mach-O executable's code signature, thin and universal, and what a

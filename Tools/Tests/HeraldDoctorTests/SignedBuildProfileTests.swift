@@ -1,5 +1,6 @@
 import Foundation
 import HeraldDoctor
+import HeraldToolsTestSupport
 import Testing
 
 /// Provisioning profiles: the property list inside a CMS signature, as openssl signs one and

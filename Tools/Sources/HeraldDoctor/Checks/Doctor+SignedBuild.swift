@@ -110,6 +110,13 @@ extension ExtensionChecks {
         } else if bundle.signature.entitlements == nil {
             add(.codeSignature, .warning, bundle.name, "its code signature claims no entitlements, so it has no capability at all",
                 fix: "Give the target an entitlements file (CODE_SIGN_ENTITLEMENTS) with its capabilities, and sign again.")
+        } else if bundle.signature.slices.contains(where: { $0.isSigned && !$0.hasDEREntitlements }), bundle.profile?.kind != .appStore {
+            // Apple, "Using the latest code signature format": from iOS 15 a build signed
+            // without the DER form of its entitlements does not launch, unless the App Store
+            // re-signed it (which an App Store profile's build will be).
+            add(.codeSignature, .warning, bundle.name,
+                "its signature has the entitlements only as a property list, without their DER form: Apple says iOS 15 and later do not launch such a build unless the App Store re-signed it",
+                fix: "Sign it again with Xcode 12.5 or later (or codesign --generate-entitlement-der).")
         } else {
             add(.codeSignature, .ok, bundle.name, "signed, with entitlements")
         }

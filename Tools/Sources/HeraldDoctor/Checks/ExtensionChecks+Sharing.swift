@@ -94,7 +94,7 @@ extension ExtensionChecks {
         }
         failed = checkContentSettings(entries, service) || failed
         if !failed {
-            add(.heraldSettings, .ok, service, entries.isEmpty ? "Herald dictionary is empty (every default)" : "Herald settings \(entries.keys.sorted().joined(separator: ", ")) are valid")
+            add(.heraldSettings, .ok, service, entries.isEmpty ? "Herald dictionary is empty (every default)" : entries.count == 1 ? "Herald setting \(entries.keys.sorted()[0]) is valid" : "Herald settings \(entries.keys.sorted().joined(separator: ", ")) are valid")
         }
     }
 

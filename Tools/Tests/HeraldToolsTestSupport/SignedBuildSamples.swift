@@ -1,16 +1,16 @@
 import Foundation
 
 /// Signed-build files made from nothing, for the tests and the fuzzer's seeds (linked into
-/// Fuzz/Sources/FuzzSignedBuild): Mach-O executables with a code-signature SuperBlob, CMS
+/// Fuzz/Sources/FuzzSignedBuild, and shared by the doctor's and the command line's tests): Mach-O executables with a code-signature SuperBlob, CMS
 /// messages around a property list, ZIP archives with stored and deflated entries, sizes that
 /// lie when asked.
 ///
 /// Written from the formats' public descriptions (`mach-o/loader.h`, `mach-o/fat.h`, xnu's
 /// `cs_blobs.h`, RFC 5652, PKWARE's APPNOTE.TXT, RFC 1951), independently of the readers:
 /// the tests also read files that openssl and Python's zipfile wrote.
-enum SignedBuildSamples {
+public enum SignedBuildSamples {
     /// An XML property list of `object`.
-    static func plist(_ object: Any) -> [UInt8] {
+    public static func plist(_ object: Any) -> [UInt8] {
         Array((try? PropertyListSerialization.data(fromPropertyList: object, format: .xml, options: 0)) ?? Data())
     }
 
@@ -18,7 +18,7 @@ enum SignedBuildSamples {
 
     /// `cs_blobs.h`'s embedded signature: a code directory stand-in (slot 0), the
     /// entitlements (slot 5) when given, and a DER entitlements blob (slot 7) when `der`.
-    static func superBlob(entitlements: [UInt8]?, der: Bool) -> [UInt8] {
+    public static func superBlob(entitlements: [UInt8]?, der: Bool) -> [UInt8] {
         var blobs: [(slot: UInt32, bytes: [UInt8])] = [(0, be32(0xFADE_0C02) + be32(8))]
         if let entitlements { blobs.append((5, be32(0xFADE_7171) + be32(UInt32(8 + entitlements.count)) + entitlements)) }
         if der { blobs.append((7, be32(0xFADE_7172) + be32(10) + [0x70, 0x00])) }
@@ -33,7 +33,7 @@ enum SignedBuildSamples {
 
     /// A thin Mach-O executable: a header, an `LC_UUID` and (when `signature` is given) an
     /// `LC_CODE_SIGNATURE` pointing at `signature`, placed at `signatureOffset` after zeros.
-    static func machO(
+    public static func machO(
         signature: [UInt8]?, signatureOffset: Int = 4096, is64: Bool = true, bigEndian: Bool = false, cpuType: UInt32 = 0x0100_000C, cpuSubtype: UInt32 = 0
     ) -> [UInt8] {
         let word = { (value: UInt32) in bigEndian ? be32(value) : le32(value) }
@@ -47,7 +47,7 @@ enum SignedBuildSamples {
     }
 
     /// A universal file of `slices` (`mach-o/fat.h`), each at a multiple of 16 KiB.
-    static func fat(_ slices: [[UInt8]], is64: Bool = false) -> [UInt8] {
+    public static func fat(_ slices: [[UInt8]], is64: Bool = false) -> [UInt8] {
         var header = be32(is64 ? 0xCAFE_BABF : 0xCAFE_BABE) + be32(UInt32(slices.count))
         var body: [UInt8] = []
         var offset = 16384
@@ -65,7 +65,7 @@ enum SignedBuildSamples {
 
     /// A DER ContentInfo of type signed data around `content`, with no certificates and no
     /// signer: as a profile is shaped, not signed.
-    static func signedMessage(content: [UInt8]) -> [UInt8] {
+    public static func signedMessage(content: [UInt8]) -> [UInt8] {
         let signedData: [UInt8] = [0x06, 0x09, 0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D, 0x01, 0x07, 0x02]
         let data: [UInt8] = [0x06, 0x09, 0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D, 0x01, 0x07, 0x01]
         let encapsulated = der(0x30, data + der(0xA0, der(0x04, content)))
@@ -74,7 +74,7 @@ enum SignedBuildSamples {
     }
 
     /// A DER value: the tag, the length (short or long form), the content.
-    static func der(_ tag: UInt8, _ content: [UInt8]) -> [UInt8] {
+    public static func der(_ tag: UInt8, _ content: [UInt8]) -> [UInt8] {
         guard content.count >= 128 else { return [tag, UInt8(content.count)] + content }
         let length = withUnsafeBytes(of: UInt32(content.count).bigEndian, Array.init).drop { $0 == 0 }
         return [tag, 0x80 | UInt8(length.count)] + length + content
@@ -83,19 +83,28 @@ enum SignedBuildSamples {
     // MARK: ZIP
 
     /// An entry of ``zip(_:)``: stored or deflated, with sizes and a CRC that may lie.
-    struct Entry {
-        var name: String
-        var bytes: [UInt8]
-        var deflated = true
-        var symbolicLink = false
+    public struct Entry {
+        public var name: String
+        public var bytes: [UInt8]
+        public var deflated: Bool
+        public var symbolicLink: Bool
         /// The size the headers declare, when not the real one.
-        var declaredSize: Int?
-        var crc32: UInt32?
+        public var declaredSize: Int?
+        public var crc32: UInt32?
+
+        public init(name: String, bytes: [UInt8], deflated: Bool = true, symbolicLink: Bool = false, declaredSize: Int? = nil, crc32: UInt32? = nil) {
+            self.name = name
+            self.bytes = bytes
+            self.deflated = deflated
+            self.symbolicLink = symbolicLink
+            self.declaredSize = declaredSize
+            self.crc32 = crc32
+        }
     }
 
     /// A ZIP archive (APPNOTE.TXT): local headers and data, the central directory, the end
     /// record.
-    static func zip(_ entries: [Entry]) -> [UInt8] {
+    public static func zip(_ entries: [Entry]) -> [UInt8] {
         var archive: [UInt8] = [], directory: [UInt8] = []
         for entry in entries {
             let data = entry.deflated ? deflate(entry.bytes) : entry.bytes
@@ -115,7 +124,7 @@ enum SignedBuildSamples {
     /// Raw DEFLATE (RFC 1951) in one block of the fixed Huffman code: each byte a literal, and
     /// a byte repeated 259 times or more as the byte and copies of 258 at distance 1, so that
     /// zeros compress about 160 to 1.
-    static func deflate(_ bytes: [UInt8]) -> [UInt8] {
+    public static func deflate(_ bytes: [UInt8]) -> [UInt8] {
         var writer = BitWriter()
         writer.bits(1, 1)  // BFINAL
         writer.bits(1, 2)  // BTYPE 01, fixed Huffman
@@ -165,7 +174,7 @@ enum SignedBuildSamples {
     }
 
     /// CRC-32 as ZIP uses it (the polynomial 0xEDB88320, reflected), a byte at a time.
-    static func crc32(_ bytes: [UInt8]) -> UInt32 {
+    public static func crc32(_ bytes: [UInt8]) -> UInt32 {
         var crc: UInt32 = 0xFFFF_FFFF
         for byte in bytes { crc = crcTable[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8) }
         return ~crc
@@ -177,8 +186,8 @@ enum SignedBuildSamples {
         return crc
     }
 
-    static func be32(_ value: UInt32) -> [UInt8] { withUnsafeBytes(of: value.bigEndian, Array.init) }
-    static func be64(_ value: UInt64) -> [UInt8] { withUnsafeBytes(of: value.bigEndian, Array.init) }
-    static func le32(_ value: UInt32) -> [UInt8] { withUnsafeBytes(of: value.littleEndian, Array.init) }
-    static func le16(_ value: UInt16) -> [UInt8] { withUnsafeBytes(of: value.littleEndian, Array.init) }
+    public static func be32(_ value: UInt32) -> [UInt8] { withUnsafeBytes(of: value.bigEndian, Array.init) }
+    public static func be64(_ value: UInt64) -> [UInt8] { withUnsafeBytes(of: value.bigEndian, Array.init) }
+    public static func le32(_ value: UInt32) -> [UInt8] { withUnsafeBytes(of: value.littleEndian, Array.init) }
+    public static func le16(_ value: UInt16) -> [UInt8] { withUnsafeBytes(of: value.littleEndian, Array.init) }
 }
