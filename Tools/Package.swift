@@ -106,7 +106,8 @@ let package = Package(
             name: "HeraldDoctor",
             dependencies: [.product(name: "HeraldCore", package: "Herald"), .product(name: "SwiftASN1", package: "swift-asn1"), "CZlib"]
         ),
-        // The system's zlib (libz, on every Mac and in every Linux distribution), to inflate an
+        // The system's zlib (libz, on every Mac and in every Linux distribution; building on
+        // Linux needs its headers, Debian's zlib1g-dev or Fedora's zlib-devel), to inflate an
         // .ipa's entries: a header and a link, no package to pin.
         .target(name: "CZlib", linkerSettings: [.linkedLibrary("z")]),
         .executableTarget(

@@ -92,7 +92,10 @@ public final class MessageActions: NSObject, UNUserNotificationCenterDelegate, S
 
     /// Registers ``categories`` beside the app's other categories (`setNotificationCategories`
     /// replaces the whole set, so the ones registered already are kept, unless one has the
-    /// same identifier) and becomes `center`'s delegate. Call it before launch finishes.
+    /// same identifier) and becomes `center`'s delegate. The delegate must be set before
+    /// launch finishes, which an async call cannot promise: set `center.delegate` to this
+    /// object in `application(_:willFinishLaunchingWithOptions:)` too, then call this from a
+    /// task.
     public func install(on center: UNUserNotificationCenter = .current()) async {
         let others = await center.notificationCategories().filter { !categoryIdentifiers.contains($0.identifier) }
         center.setNotificationCategories(others.union(categories))

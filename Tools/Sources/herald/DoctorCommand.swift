@@ -8,9 +8,9 @@ struct DoctorCommand: ParsableCommand {
         commandName: "doctor",
         abstract: "Check an app's Xcode project, or a signed build of it, for what communication notifications need.",
         discussion: """
-            Reads project.pbxproj, the targets' Info.plist (and the keys Xcode generates from \
-            INFOPLIST_KEY_* settings) and .entitlements files, with build settings resolved per \
-            configuration for the iOS device SDK. Nothing is built and nothing is sent.
+            Reads project.pbxproj, the targets' Info.plist and .entitlements files, with build \
+            settings resolved per configuration for the iOS device SDK (a setting defined nowhere \
+            is empty, as Xcode makes it). Nothing is built and nothing is sent.
 
             PATH is an .xcodeproj, an .xcworkspace, a folder holding one (a React Native app's \
             ios/ folder, or the app's root), or an Expo app's app.json: the project in ios/ once \
@@ -55,9 +55,15 @@ struct DoctorCommand: ParsableCommand {
 
     func run() throws {
         let reports: [DoctorReport]
-        do {
+        do throws(DoctorError) {
             if SignedBuild.form(of: URL(fileURLWithPath: path)) != nil {
-                reports = [Doctor.examine(try SignedBuild.read(at: URL(fileURLWithPath: path)))]
+                let build = try SignedBuild.read(at: URL(fileURLWithPath: path))
+                if let app = build.app, app.isSimulatorBuild {
+                    throw DoctorError(
+                        file: build.url,
+                        reason: "a Simulator build: its entitlements are not in its code signature and it has no profile; give doctor a build for a device (Debug-iphoneos, an archive or an .ipa), or its project")
+                }
+                reports = [Doctor.examine(build)]
             } else {
                 reports = try projectReports()
             }

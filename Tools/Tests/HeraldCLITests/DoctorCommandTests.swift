@@ -166,7 +166,10 @@ struct DoctorCommandTests {
         }
         let secret = "sekrit-\(UUID().uuidString)"
         let result = try await HeraldProcess.run(["doctor", root.path], environment: ["ZZZ": "hello", "SECRET_TOKEN": secret])
-        #expect(result.status == 1)
+        // The bundle id is empty: $(ZZZ) is defined nowhere doctor read, and the app's Pods
+        // .xcconfig, which is not there, may define it, so that is a warning.
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("(taking $(ZZZ), defined nowhere, as empty; the missing"), "\(result.stdout)")
         #expect(
             result.stdout.contains("file-outside: Pods-NotificationService.debug.xcconfig line 1 includes /proc/self/environ, which is outside the folder herald doctor was given"),
             "\(result.stdout)")

@@ -123,6 +123,24 @@ struct DoctorSignedBuildCommandTests {
         #expect(result.stdout.contains("NotificationService.appex\n  error   provisioning-profile:"))
     }
 
+    @Test func aSimulatorBuildIsRefusedWithWhatToGiveInstead() async throws {
+        var files = Self.files()
+        files[0].bytes = Array((try? PropertyListSerialization.data(
+            fromPropertyList: ["CFBundleIdentifier": "com.example.chat", "CFBundleExecutable": "Chat", "DTPlatformName": "iphonesimulator"], format: .binary, options: 0)) ?? Data())
+        let app = try Self.writeApp(files, in: Self.folder())
+        let result = try await HeraldProcess.run(["doctor", app.path])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("a Simulator build: its entitlements are not in its code signature"), "\(result.stderr)")
+    }
+
+    @Test func aFolderHoldingABuildSaysToGiveIt() async throws {
+        let folder = try Self.folder()
+        try Data(SignedBuildSamples.zip([])).write(to: folder.appendingPathComponent("Chat.ipa"))
+        let result = try await HeraldProcess.run(["doctor", folder.path])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("it holds Chat.ipa: give doctor that"), "\(result.stderr)")
+    }
+
     /// A corrupt or truncated build is named, with what is wrong, and exits 2.
     @Test(arguments: [0, 100, 1000])
     func aTruncatedIPAExitsTwo(keeping count: Int) async throws {

@@ -183,6 +183,31 @@ import Testing
         #expect(report.results(.principalClass).allSatisfy { !$0.message.contains("defined nowhere") })
     }
 
+    /// A missing base configuration may define what is empty now: its verdicts are warnings.
+    @Test func aVariableAMissingXCConfigMayDefineMakesOnlyWarnings() throws {
+        var project = SyntheticProject()
+        project.xcconfigs["Base.xcconfig"] = "#include \"Secrets.xcconfig\"\n"
+        project.appSettings["PRODUCT_BUNDLE_IDENTIFIER"] = "$(APP_ID)"
+        project.serviceSettings["PRODUCT_BUNDLE_IDENTIFIER"] = "$(APP_ID).NotificationService"
+        let report = try project.examine()
+        let prefix = report.results(.bundleIDPrefix)
+        #expect(prefix.map(\.status) == [.warning])
+        #expect(prefix[0].message == "PRODUCT_BUNDLE_IDENTIFIER is not set, or empty, on Chat (taking $(APP_ID), defined nowhere, as empty; the missing Secrets.xcconfig may define it)")
+        #expect(!report.hasErrors)
+    }
+
+    /// Xcode fills in `$(CFBundleIdentifier)` in an entitlements file: the target's bundle id.
+    @Test func cfBundleIdentifierInEntitlementsIsTheBundleID() throws {
+        var project = SyntheticProject()
+        project.appEntitlements?["keychain-access-groups"] = ["$(AppIdentifierPrefix)$(CFBundleIdentifier)"]
+        project.serviceEntitlements?["keychain-access-groups"] = ["$(AppIdentifierPrefix)$(CFBundleIdentifier)"]
+        project.serviceInfo["Herald"] = ["AppGroup": "group.com.example.chat"]
+        project.projectSettings["DEVELOPMENT_TEAM"] = "ABCDE12345"
+        let result = try project.examine().results(.keychainGroup)
+        #expect(result.map(\.status) == [.warning])
+        #expect(result[0].message.hasPrefix("keychain group ABCDE12345.com.example.chat.NotificationService is the extension's but not Chat's"))
+    }
+
     @Test func aVariableDefinedNowhereCanStillLeaveAnIDUnprefixed() throws {
         var project = SyntheticProject()
         project.appSettings["PRODUCT_BUNDLE_IDENTIFIER"] = "com.example.chat$(SUFFIX)"
@@ -203,7 +228,9 @@ import Testing
         #expect(report.results(.embedded).map(\.message) == ["embedded in Chat", "embedded in Chat Beta"])
         let prefix = report.results(.bundleIDPrefix)
         #expect(prefix.map(\.status) == [.ok, .error])
-        #expect(prefix[1].message == "com.example.chat.NotificationService does not start with Chat Beta's com.example.chat.beta and a dot, so the app cannot be installed with it")
+        #expect(prefix[1].message == "com.example.chat.NotificationService does not start with Chat Beta's com.example.chat.beta and a dot, so Chat Beta cannot be installed with it")
+        // Not "set the extension's id to the beta's": that would break the other app.
+        #expect(prefix[1].fix?.hasPrefix("One extension id cannot be under 2 apps' ids: give Chat Beta an extension target of its own") == true)
         // Each app is checked on its own: the second one's capability and groups too.
         #expect(report.apps == ["Chat", "Chat Beta"])
         #expect(report.results(.communicationCapability).compactMap(\.target) == ["Chat", "Chat Beta"])

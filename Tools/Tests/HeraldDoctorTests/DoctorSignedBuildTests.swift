@@ -138,6 +138,7 @@ import Testing
         var result = try build.examine().results(.provisioningProfile).filter { $0.target == "NotificationService.appex" }
         #expect(result.map(\.status) == [.error])
         #expect(result[0].message.contains("is for the App ID ABCDE12345.com.example.other, not com.example.chat.NotificationService"))
+        #expect(result[0].fix == "Sign NotificationService.appex with a profile for its own App ID, ABCDE12345.com.example.chat.NotificationService (each extension has its own), or let Xcode manage signing.")
         build.serviceProfile = Build.profile(appID: "\(Self.team).com.example.*", entitlements: ["com.apple.security.application-groups": ["group.com.example.chat"], "keychain-access-groups": ["\(Self.team).*"]])
         result = try build.examine().results(.provisioningProfile).filter { $0.target == "NotificationService.appex" }
         #expect(result.map(\.status) == [.ok])
@@ -170,12 +171,26 @@ import Testing
         #expect(report.results(.filteringEntitlement).map(\.status) == [.error])
     }
 
-    @Test func anUnsignedExtensionIsAnError() throws {
+    @Test func anUnsignedExtensionIsAnErrorAndWhatItWouldClaimIsNotJudged() throws {
         var build = Build()
         build.serviceSigned = false
-        let result = try build.examine().results(.codeSignature).filter { $0.target == "NotificationService.appex" }
+        let report = try build.examine()
+        let result = report.results(.codeSignature).filter { $0.target == "NotificationService.appex" }
         #expect(result.map(\.status) == [.error])
         #expect(result[0].message.hasPrefix("its executable is not signed"))
+        #expect(report.results(.appGroup).isEmpty)
+        #expect(report.results(.keychainGroup).isEmpty)
+    }
+
+    /// Exporting an archive signs it again: its expired profile stops only that export.
+    @Test func anArchivesExpiredProfileIsAWarning() throws {
+        var build = Build()
+        build.appProfile = Build.profile(appID: "\(Self.team).com.example.chat", entitlements: ["aps-environment": "development"], expiry: Self.now - 86_400)
+        let app = try build.bundle("Products/Applications/Chat.app", info: build.appInfo, entitlements: build.appEntitlements, profile: build.appProfile)
+        let archive = SignedBuild(url: URL(fileURLWithPath: "/b/Chat.xcarchive"), form: .xcarchive, app: app, extensions: [], profile: nil, archiveInfo: nil)
+        let result = Doctor.examine(archive, now: Self.now).results(.provisioningProfile)
+        #expect(result.map(\.status) == [.warning])
+        #expect(result[0].message.hasSuffix("exporting the archive signs it again, which needs a current profile"))
     }
 
     /// Apple: from iOS 15, a build signed without DER entitlements does not launch.
@@ -200,7 +215,9 @@ import Testing
             reading: Data(SignedBuildSamples.signedMessage(content: SignedBuildSamples.plist(Build.profile(appID: "\(Self.team).com.example.chat", entitlements: [:])))))
         let report = Doctor.examine(
             SignedBuild(url: URL(fileURLWithPath: "/b/embedded.mobileprovision"), form: .profile, app: nil, extensions: [], profile: profile, archiveInfo: nil), now: Self.now)
-        #expect(report.results(.provisioningProfile).map(\.status) == [.ok])
+        #expect(report.results(.provisioningProfile).map(\.message) == [
+            "development profile \"iOS Team Provisioning Profile: ABCDE12345.com.example.chat\" (ABCDE12345) for the App ID ABCDE12345.com.example.chat, until 2029-03-04"
+        ])
         #expect(report.results(.communicationCapability).map(\.status) == [.warning])
         #expect(report.results(.apsEnvironment).map(\.status) == [.warning])
         #expect(!report.hasErrors)

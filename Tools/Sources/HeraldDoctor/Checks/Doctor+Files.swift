@@ -5,7 +5,7 @@ extension Doctor {
     static func fileFindings(_ target: ResolvedTarget, configuration: String) -> [DoctorFinding] {
         target.fileNotes.map { note in
             var finding = fileFinding(note, target, configuration: configuration)
-            finding.noteTakenAsEmpty(target.emptied(inSetting: note.setting))
+            finding.noteTakenAsEmpty(target.emptied(inSetting: note.setting), missing: target.settings.missingConfigurationFiles)
             return finding
         }
     }

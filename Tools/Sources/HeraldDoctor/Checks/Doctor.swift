@@ -64,6 +64,7 @@ public enum Doctor {
                 for appTarget in appTargets.isEmpty ? [nil] : appTargets.map(Optional.some) {
                     var app = appTarget.flatMap { resolved[$0.name] }
                     var check = ExtensionChecks(configuration: configuration)
+                    check.embeddingApps = appTargets.count
                     if kind == .service {
                         check.run(&notificationExtension, app: &app, embedded: !embedding.isEmpty)
                         if let app, !apps.contains(app.target.name) { apps.append(app.target.name) }

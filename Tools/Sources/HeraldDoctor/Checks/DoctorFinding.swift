@@ -1,3 +1,5 @@
+import Foundation
+
 /// What one check found for one target, in the configurations where it found the same.
 public struct DoctorFinding: Hashable, Sendable {
     /// How a check came out. Any error makes `herald doctor` exit 1.
@@ -10,7 +12,7 @@ public struct DoctorFinding: Hashable, Sendable {
     }
 
     public let check: DoctorCheck
-    public let status: Status
+    public internal(set) var status: Status
     /// The target it concerns; `nil` for the project as a whole.
     public let target: String?
     /// The configurations it holds in, in the project's order.
@@ -22,11 +24,20 @@ public struct DoctorFinding: Hashable, Sendable {
 
     /// Says that the verdict took `variables`, defined nowhere, as empty, as Xcode does: it
     /// holds only if xcodebuild's command line or environment does not set them.
-    mutating func noteTakenAsEmpty(_ variables: Set<String>) {
+    ///
+    /// - Parameter missing: base `.xcconfig` files named but not found, which may define them:
+    ///   then an error is only a warning, since the file, once there, may make it right.
+    mutating func noteTakenAsEmpty(_ variables: Set<String>, missing: [URL] = []) {
         guard !variables.isEmpty else { return }
         let names = variables.sorted().map { "$(\($0))" }
         let listed = names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " and " + names[names.count - 1]
-        message += " (taking \(listed), defined nowhere, as empty, as Xcode does)"
+        guard !missing.isEmpty else {
+            message += " (taking \(listed), defined nowhere, as empty, as Xcode does)"
+            return
+        }
+        let files = Set(missing.map(\.lastPathComponent)).sorted().joined(separator: ", ")
+        message += " (taking \(listed), defined nowhere, as empty; the missing \(files) may define it)"
+        if status == .error { status = .warning }
     }
 
     init(_ check: DoctorCheck, _ status: Status, target: String?, configuration: String, _ message: String, fix: String? = nil) {

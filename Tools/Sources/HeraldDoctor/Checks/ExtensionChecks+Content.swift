@@ -46,7 +46,7 @@ extension ExtensionChecks {
             add(.contentAttributes, .ok, content, "initial content size ratio \(ratio); the other attributes are valid")
         } else {
             for problem in problems {
-                add(.contentAttributes, .warning, content, problem, fix: "In NSExtension › NSExtensionAttributes, give the number (0 or more) or <true/>/<false/> the key takes.")
+                add(.contentAttributes, .warning, content, problem, fix: "In NSExtension › NSExtensionAttributes, make the ratio a number, 0 or more (<real>0.5</real>), and the others <true/> or <false/>.")
             }
         }
         let storyboard = content.info["NSExtension"]?["NSExtensionMainStoryboard"]?.stringValue ?? ""

@@ -14,7 +14,7 @@ extension ExtensionChecks {
         checkGroups(
             check, settingKey: settingKey, herald: herald, service: service.target.name, serviceGroups: service.entitlementStrings(entitlement),
             app: app.target.name, appGroups: app.entitlementStrings(entitlement))
-        noteEmptied(service.emptied(in: written(service) + settingWritten).union(app.emptied(in: written(app))), since: start)
+        noteEmptied(service.emptied(in: written(service) + settingWritten).union(app.emptied(in: written(app))), since: start, targets: [service, app])
     }
 
     /// The groups of the extension `service` against those of its app `app`, as the
@@ -27,7 +27,7 @@ extension ExtensionChecks {
         var failed = false
         if let wanted = herald?.string(settingKey) {
             let consequence = check == .appGroup
-                ? "the avatar cache stays the extension's own" : "Herald cannot read the decryption keys or the content token"
+                ? "the avatar cache, the unread count and what the extension shares with the app stay the extension's own" : "Herald cannot read the decryption keys or the content token"
             if !serviceGroups.contains(wanted) {
                 failed = true
                 // A keychain group without its team prefix, which the entitlements have.

@@ -4,6 +4,9 @@ import HeraldCore
 struct ExtensionChecks {
     let configuration: String
     private(set) var findings: [DoctorFinding] = []
+    /// How many application targets embed the extension being checked: with more than one,
+    /// a fix that changes its bundle id for one app would break it for the others.
+    var embeddingApps = 1
 
     init(configuration: String) {
         self.configuration = configuration
@@ -20,8 +23,9 @@ struct ExtensionChecks {
     /// Says, on each finding from `start` on, that its verdict took `variables` (defined
     /// nowhere) as empty, as Xcode does: the verdict is right only if xcodebuild is not given
     /// them.
-    mutating func noteEmptied(_ variables: Set<String>, since start: Int) {
-        for index in findings.indices.dropFirst(start) { findings[index].noteTakenAsEmpty(variables) }
+    mutating func noteEmptied(_ variables: Set<String>, since start: Int, targets: [ResolvedTarget]) {
+        let missing = targets.flatMap(\.settings.missingConfigurationFiles)
+        for index in findings.indices.dropFirst(start) { findings[index].noteTakenAsEmpty(variables, missing: missing) }
     }
 
     /// What the app target itself needs: the capability, the activity type, push.
@@ -138,19 +142,23 @@ struct ExtensionChecks {
     mutating func checkBundleID(_ service: ResolvedTarget, app: ResolvedTarget) {
         let start = findings.count
         checkBundleID(service.bundleID, of: service.target.name, appID: app.bundleID, app: app.target.name, key: "PRODUCT_BUNDLE_IDENTIFIER")
-        noteEmptied(service.emptied(inSetting: "PRODUCT_BUNDLE_IDENTIFIER").union(app.emptied(inSetting: "PRODUCT_BUNDLE_IDENTIFIER")), since: start)
+        noteEmptied(
+            service.emptied(inSetting: "PRODUCT_BUNDLE_IDENTIFIER").union(app.emptied(inSetting: "PRODUCT_BUNDLE_IDENTIFIER")), since: start, targets: [service, app])
     }
 
     /// The extension `name`'s bundle id `id` is its app's `appID`, a dot and more; `key` is
     /// where both are written (a build setting, or the built Info.plist's key).
     mutating func checkBundleID(_ id: String?, of name: String, appID: String?, app: String, key: String) {
         guard let id, let appID else {
-            add(.bundleIDPrefix, .error, name, "\(key) is not set on \(id == nil ? name : app)",
+            add(.bundleIDPrefix, .error, name, "\(key) is not set, or empty, on \(id == nil ? name : app)",
                 fix: "Set PRODUCT_BUNDLE_IDENTIFIER on both targets, the extension's as the app's plus a suffix.")
             return
         }
         if id.hasPrefix(appID + ".") {
             add(.bundleIDPrefix, .ok, name, "\(id) starts with \(app)'s \(appID)")
+        } else if embeddingApps > 1 {
+            add(.bundleIDPrefix, .error, name, "\(id) does not start with \(app)'s \(appID) and a dot, so \(app) cannot be installed with it",
+                fix: "One extension id cannot be under \(embeddingApps) apps' ids: give \(app) an extension target of its own, or give the apps ids under one prefix per configuration (a build setting both ids use).")
         } else if id == appID {
             add(.bundleIDPrefix, .error, name, "\(id) is \(app)'s own bundle id; the extension needs its own, under the app's",
                 fix: "Set the extension's PRODUCT_BUNDLE_IDENTIFIER to \(appID).\(name.filter { $0.isLetter || $0.isNumber }).")
@@ -164,7 +172,7 @@ struct ExtensionChecks {
     /// between, the app runs and the extension cannot).
     private mutating func checkDeploymentTarget(_ service: ResolvedTarget, app: ResolvedTarget?, floorIsHerald: Bool) {
         let start = findings.count
-        defer { noteEmptied(service.emptied(inSetting: "IPHONEOS_DEPLOYMENT_TARGET"), since: start) }
+        defer { noteEmptied(service.emptied(inSetting: "IPHONEOS_DEPLOYMENT_TARGET"), since: start, targets: [service]) }
         guard let written = service.deploymentTarget else {
             add(.deploymentTarget, .ok, service, "sets no IPHONEOS_DEPLOYMENT_TARGET, so Xcode builds for its SDK's iOS version")
             return

@@ -29,6 +29,10 @@ public struct BuildSettings: Sendable {
             ("PROJECT_NAME", project.name), ("TARGET_NAME", target.name), ("CONFIGURATION", configuration),
             ("PLATFORM_NAME", "iphoneos"), ("SDK_NAME", "iphoneos"), ("EFFECTIVE_PLATFORM_NAME", "-iphoneos"),
             ("PRODUCT_NAME", "$(TARGET_NAME)"), ("PRODUCT_MODULE_NAME", "$(PRODUCT_NAME:c99extidentifier)"),
+            // What Xcode puts into Info.plist and entitlements files besides build settings:
+            // Xcode's iCloud capability writes `iCloud.$(CFBundleIdentifier)`, and apps write
+            // keychain groups as `$(AppIdentifierPrefix)$(CFBundleIdentifier)`.
+            ("CFBundleIdentifier", "$(PRODUCT_BUNDLE_IDENTIFIER)"), ("EXECUTABLE_NAME", "$(PRODUCT_NAME)"),
         ].map { BuildSettingAssignment(key: $0.0, conditions: [], value: $0.1) }
         for level in [projectLevel, targetLevel] {
             guard let level else { continue }

@@ -79,7 +79,8 @@ public enum ProjectLocator {
             return found
         default:
             guard isFolder.boolValue else {
-                throw DoctorError(file: url, reason: "give an .xcodeproj, an .xcworkspace, a folder holding one, or an Expo app.json")
+                throw DoctorError(
+                    file: url, reason: "give an .xcodeproj, an .xcworkspace, a folder holding one, an Expo app.json, or a signed build (.ipa, .app, .xcarchive, .mobileprovision)")
             }
             if let found = try inFolder(url, root: root), !found.isEmpty { return found }
             if let found = try inFolder(url.appendingPathComponent("ios"), root: root), !found.isEmpty { return found }
@@ -90,7 +91,12 @@ public enum ProjectLocator {
             var found: [URL] = []
             for name in folders { found += (try? inFolder(url.appendingPathComponent(name), root: root)).flatMap { $0 } ?? [] }
             if !found.isEmpty { return found }
-            throw DoctorError(file: url, reason: "no .xcodeproj or .xcworkspace here, in ios/ or in a folder one level down")
+            // What else the folder holds that doctor reads: say to give that.
+            let names = ((try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []).sorted()
+            let other = names.first { ["app.json", "app.config.json"].contains($0) || SignedBuild.form(of: URL(fileURLWithPath: $0)) != nil }
+            let hint = other.map { "; it holds \($0): give doctor that" }
+                ?? (url.pathExtension == "appex" ? "; an .appex is checked with its app: give doctor the .app that holds it" : "")
+            throw DoctorError(file: url, reason: "no .xcodeproj or .xcworkspace here, in ios/ or in a folder one level down\(hint)")
         }
     }
 

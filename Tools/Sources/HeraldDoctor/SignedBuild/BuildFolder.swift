@@ -13,6 +13,9 @@ struct BuildFolder: BuildContents {
     let root: ProjectRoot
 
     func exists(_ path: String) -> Bool {
+        // Nothing outside the folder is asked about, not even whether it exists: a path
+        // through a link that leads out counts as there, so that reading it says so.
+        guard root.holds(url(path)) else { return true }
         // lstat: a link counts as there, so that reading it says where it leads rather than
         // that nothing is there.
         var status = stat()

@@ -67,6 +67,12 @@ public struct SignedBuild: Hashable, Sendable {
         // The folder nothing outside of is read: the .app or .xcarchive itself, or the folder
         // that holds the .ipa or profile; links in the path resolved.
         let root = try ProjectRoot(given: given.path)
+        if form == .app || form == .xcarchive {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: given.path, isDirectory: &isFolder), isFolder.boolValue else {
+                throw DoctorError(file: given, reason: "not a folder: an .\(given.pathExtension) is the folder Xcode builds")
+            }
+        }
         switch form {
         case .ipa, .profile:
             let file = try BuildFile(given, in: root)
@@ -80,7 +86,8 @@ public struct SignedBuild: Hashable, Sendable {
             let apps = try folder.names(in: "Products/Applications").filter { $0.hasSuffix(".app") }.sorted()
             guard apps.count == 1 else {
                 let found = apps.isEmpty ? "no app" : "\(apps.count) apps (\(apps.joined(separator: ", ")))"
-                throw DoctorError(file: given, reason: "its Products/Applications holds \(found), where an archive of an iOS app holds one")
+                let hint = apps.isEmpty ? "" : "; give doctor one of them, \(given.path)/Products/Applications/\(apps[0])"
+                throw DoctorError(file: given, reason: "its Products/Applications holds \(found), where an archive of an iOS app holds one\(hint)")
             }
             let (app, extensions) = try folder.app(at: "Products/Applications/" + apps[0])
             let info = folder.exists("Info.plist") ? try folder.propertyList("Info.plist") : nil

@@ -23,6 +23,14 @@ public struct SignedBundle: Hashable, Sendable {
         self.profile = profile
     }
 
+    /// Whether it was built for the Simulator (`DTPlatformName` `iphonesimulator`, or
+    /// `iPhoneSimulator` in `CFBundleSupportedPlatforms`): such a build keeps its entitlements
+    /// in a section of its executable, not in its code signature, and has no profile, so what
+    /// doctor reads of a device build is not there.
+    public var isSimulatorBuild: Bool {
+        info["DTPlatformName"]?.stringValue == "iphonesimulator" || info["CFBundleSupportedPlatforms"]?.strings?.contains("iPhoneSimulator") == true
+    }
+
     /// `CFBundleIdentifier`.
     public var bundleIdentifier: String? { info["CFBundleIdentifier"]?.stringValue }
     /// `CFBundleExecutable`: the executable's file name in the bundle.

@@ -43,7 +43,7 @@ struct ZIPArchive<Source: ByteSource> {
         let tailLength = min(source.count, 22 + 0xFFFF)
         let tail = try source.read(at: source.count - tailLength, length: tailLength, "the end of the archive")
         guard let end = stride(from: tail.count - 22, through: 0, by: -1).first(where: { tail.uint32(at: $0) == 0x0605_4B50 }) else {
-            throw Self.failure("not a ZIP archive: it has no end-of-central-directory record")
+            throw Self.failure("not a ZIP archive, or cut short (a download that stopped?): it has no end-of-central-directory record")
         }
         let endOffset = source.count - tailLength + end
         var count = tail.uint16(at: end + 10)
@@ -95,7 +95,7 @@ struct ZIPArchive<Source: ByteSource> {
         }
         var source = source
         let local = try source.read(at: entry.localHeaderOffset, length: 30, "its local header")
-        guard local.uint32(at: 0) == 0x0403_4B50 else { throw Self.failure("its local header (at offset \(entry.localHeaderOffset)) is not one") }
+        guard local.uint32(at: 0) == 0x0403_4B50 else { throw Self.failure("damaged or cut short: the entry's local header (at offset \(entry.localHeaderOffset)) is not there") }
         let start = entry.localHeaderOffset + 30 + local.uint16(at: 26) + local.uint16(at: 28)
         guard start <= directoryOffset, entry.compressedSize <= directoryOffset - start else {
             throw Self.failure("its data (\(entry.compressedSize) bytes at offset \(start)) runs into the central directory")
