@@ -191,12 +191,3 @@ struct ZIPArchive<Source: ByteSource> {
         DoctorError(file: nil, reason: reason)
     }
 }
-
-/// How many more bytes one archive's entries may inflate, shared by every entry read.
-final class InflateBudget {
-    var remaining: Int
-
-    init(remaining: Int) {
-        self.remaining = remaining
-    }
-}
