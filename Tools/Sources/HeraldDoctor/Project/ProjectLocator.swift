@@ -92,8 +92,7 @@ public enum ProjectLocator {
             for name in folders { found += (try? inFolder(url.appendingPathComponent(name), root: root)).flatMap { $0 } ?? [] }
             if !found.isEmpty { return found }
             // What else the folder holds that doctor reads: say to give that.
-            let names = ((try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []).sorted()
-            let other = names.first { ["app.json", "app.config.json"].contains($0) || SignedBuild.form(of: URL(fileURLWithPath: $0)) != nil }
+            let other = folders.first { ["app.json", "app.config.json"].contains($0) || SignedBuild.form(of: URL(fileURLWithPath: $0)) != nil }
             let hint = other.map { "; it holds \($0): give doctor that" }
                 ?? (url.pathExtension == "appex" ? "; an .appex is checked with its app: give doctor the .app that holds it" : "")
             throw DoctorError(file: url, reason: "no .xcodeproj or .xcworkspace here, in ios/ or in a folder one level down\(hint)")
