@@ -14,7 +14,7 @@ struct Herald: AsyncParsableCommand {
             conversation, group line and attachments, and why anything might fail, with a push that \
             carries only ids fetched from your server (--content-server); \
             `playground` draws it in a browser page as you edit the payload; `doctor` checks an \
-            app's Xcode project for the set-up mistakes that silently turn a communication \
+            app's Xcode project, or its signed .ipa, for the set-up mistakes that silently turn a communication \
             notification into a plain one. It sends, through APNs or \
             OneSignal, exactly what the extension reads; `request` writes the same for an FCM or \
             Expo backend to post; and `apns-emulator` answers as APNs does, to test a backend \
